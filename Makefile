@@ -1,0 +1,39 @@
+# Everyday commands. Every target that needs Python sets up .venv on its own,
+# so `make run` and `make test` work on a fresh clone.
+
+PYTHON ?= python3
+VENV   := .venv
+BIN    := $(VENV)/bin
+# The stamp records that the editable install matches pyproject.toml; when it
+# is newer than pyproject.toml nothing is reinstalled, so repeated runs are cheap.
+STAMP  := $(VENV)/.installed
+
+.PHONY: venv run test bench clean distclean
+
+venv: $(STAMP)
+
+$(STAMP): pyproject.toml
+	test -x $(BIN)/python || $(PYTHON) -m venv $(VENV)
+	$(BIN)/python -m pip install --quiet --disable-pip-version-check -e '.[test]'
+	touch $(STAMP)
+
+run: venv
+	$(BIN)/linjat-editor
+
+# Qt needs no display in tests; the architecture contracts run first because
+# they are fast and a broken layering makes other failures misleading.
+test: venv
+	QT_QPA_PLATFORM=offscreen $(BIN)/lint-imports
+	QT_QPA_PLATFORM=offscreen $(BIN)/python -m pytest
+
+bench: venv
+	$(BIN)/linjat bench
+
+# Build outputs and caches only; the virtual environment stays (see distclean).
+clean:
+	rm -rf build dist .pytest_cache .mypy_cache .import_linter_cache
+	find . -path ./$(VENV) -prune -o -name '*.egg-info' -prune -exec rm -rf {} + \
+	    -o -name __pycache__ -prune -exec rm -rf {} +
+
+distclean: clean
+	rm -rf $(VENV)
