@@ -1,0 +1,187 @@
+"""The board: draws the document's level and turns mouse and keys into undoable commands.
+
+Input map: click selects; 1-9 places a number; `.` or right-click toggles a
+dot; Shift-click (or P) pins/unpins a dot; Delete/Backspace/0/Space clears;
+arrows move the selection; dragging a number moves it.
+"""
+
+from __future__ import annotations
+
+from dataclasses import replace
+
+from PySide6.QtCore import QPointF, QSize, Qt, Signal
+from PySide6.QtGui import QKeyEvent, QMouseEvent, QPainter, QPaintEvent
+from PySide6.QtWidgets import QSizePolicy, QWidget
+
+from linjat_editor.core.level import Cell, Level
+from linjat_editor.gui.board_painter import BoardGeometry, paint_board
+from linjat_editor.gui.commands import (
+    ClearCellCommand,
+    MoveNumberCommand,
+    PinDotCommand,
+    SetNumberCommand,
+    ToggleDotCommand,
+)
+from linjat_editor.gui.document import Document
+from linjat_editor.gui.overlay import Overlay
+from linjat_editor.gui.theme import Theme
+
+_ARROWS = {
+    Qt.Key.Key_Up: (-1, 0),
+    Qt.Key.Key_Down: (1, 0),
+    Qt.Key.Key_Left: (0, -1),
+    Qt.Key.Key_Right: (0, 1),
+}
+_CLEAR_KEYS = {Qt.Key.Key_Delete, Qt.Key.Key_Backspace, Qt.Key.Key_0, Qt.Key.Key_Space}
+
+
+class BoardView(QWidget):
+    """Editable view of a :class:`Document`. Overlays come from the panels via :meth:`set_overlay`."""
+
+    #: The selected cell changed; carries (row, col) or None.
+    selectionChanged = Signal(object)
+
+    def __init__(self, document: Document, theme: Theme | None = None, parent: QWidget | None = None) -> None:
+        super().__init__(parent)
+        self.document = document
+        self.theme = theme or Theme()
+        self.overlay = Overlay()
+        self.show_solution = False
+        self._selection: Cell | None = (0, 0)
+        self._press: Cell | None = None  # cell a left-drag started on (a number)
+        self._hover: Cell | None = None
+        self.setFocusPolicy(Qt.FocusPolicy.StrongFocus)
+        self.setMouseTracking(False)
+        self.setSizePolicy(QSizePolicy.Policy.Expanding, QSizePolicy.Policy.Expanding)
+        self.setAccessibleName("Level board")
+        self.setAccessibleDescription("Grid of numbers and dots. Type 1-9, '.', Delete; arrows move.")
+        self.setToolTip("Click: select · 1–9: number · . or right-click: dot · Shift-click or P: pin dot\n"
+                        "Delete: clear · arrows: move selection · drag a number to move it")
+        document.levelChanged.connect(self._on_level)
+
+    # -- state -----------------------------------------------------------------
+
+    @property
+    def level(self) -> Level:
+        return self.document.level
+
+    @property
+    def selection(self) -> Cell | None:
+        return self._selection
+
+    def set_selection(self, cell: Cell | None) -> None:
+        if cell is not None:
+            r, c = cell
+            cell = (min(max(r, 0), self.level.height - 1), min(max(c, 0), self.level.width - 1))
+        if cell != self._selection:
+            self._selection = cell
+            self.selectionChanged.emit(cell)
+            self.update()
+
+    def set_overlay(self, overlay: Overlay) -> None:
+        self.overlay = overlay
+        self.update()
+
+    def set_show_solution(self, show: bool) -> None:
+        self.show_solution = show
+        self.update()
+
+    def set_theme(self, theme: Theme) -> None:
+        self.theme = theme
+        self.update()
+
+    def geometry_for_size(self) -> BoardGeometry:
+        return BoardGeometry.fit(self.width(), self.height(), self.level.height, self.level.width)
+
+    def cell_center(self, row: int, col: int) -> QPointF:
+        """Widget coordinates of a cell's centre (tests click here)."""
+        return self.geometry_for_size().center(row, col)
+
+    def _on_level(self, level: Level) -> None:
+        if self._selection is not None:
+            self.set_selection(self._selection)  # clamp after a resize
+        self.update()
+
+    # -- painting --------------------------------------------------------------
+
+    def sizeHint(self) -> QSize:
+        return QSize(48 * self.level.width + 16, 48 * self.level.height + 16)
+
+    def minimumSizeHint(self) -> QSize:
+        return QSize(12 * self.level.width + 16, 12 * self.level.height + 16)
+
+    def paintEvent(self, event: QPaintEvent) -> None:
+        p = QPainter(self)
+        p.fillRect(self.rect(), self.theme.color("background"))
+        overlay = self.overlay
+        if not self.show_solution and overlay.solution:
+            overlay = replace(overlay, solution=())
+        drag = (self._press, self._hover) if self._press is not None and self._hover is not None else None
+        paint_board(p, self.geometry_for_size(), self.level, overlay, self.theme,
+                    self._selection, drag)
+        p.end()
+
+    # -- mouse -----------------------------------------------------------------
+
+    def _cell_at(self, pos: QPointF) -> Cell | None:
+        return self.geometry_for_size().cell_at(pos.x(), pos.y())
+
+    def mousePressEvent(self, event: QMouseEvent) -> None:
+        cell = self._cell_at(event.position())
+        self.setFocus(Qt.FocusReason.MouseFocusReason)
+        if cell is None:
+            return
+        self.set_selection(cell)
+        if event.button() == Qt.MouseButton.RightButton:
+            self.document.push(ToggleDotCommand(self.document, *cell))
+        elif event.button() == Qt.MouseButton.LeftButton:
+            if event.modifiers() & Qt.KeyboardModifier.ShiftModifier:
+                self.document.push(PinDotCommand(self.document, *cell))
+            elif self.level.number_at(*cell) is not None:
+                self._press, self._hover = cell, cell
+
+    def mouseMoveEvent(self, event: QMouseEvent) -> None:
+        if self._press is None:
+            return
+        cell = self._cell_at(event.position())
+        if cell is not None and cell != self._hover:
+            self._hover = cell
+            self.update()
+
+    def mouseReleaseEvent(self, event: QMouseEvent) -> None:
+        if self._press is None:
+            return
+        source, self._press, self._hover = self._press, None, None
+        target = self._cell_at(event.position())
+        if target is not None and target != source:
+            if self.document.push(MoveNumberCommand(self.document, source, target)):
+                self.set_selection(target)
+        self.update()
+
+    # -- keyboard --------------------------------------------------------------
+
+    def keyPressEvent(self, event: QKeyEvent) -> None:
+        key = event.key()
+        sel = self._selection
+        if key in _ARROWS:
+            dr, dc = _ARROWS[key]
+            base = sel or (0, 0)
+            self.set_selection((base[0] + dr, base[1] + dc))
+            return
+        if sel is None:
+            super().keyPressEvent(event)
+            return
+        text = event.text()
+        mods = event.modifiers() & ~Qt.KeyboardModifier.KeypadModifier & ~Qt.KeyboardModifier.ShiftModifier
+        if mods:  # leave Ctrl/Alt combinations to the window's shortcuts
+            super().keyPressEvent(event)
+        elif text in tuple("123456789"):
+            self.document.push(SetNumberCommand(self.document, *sel, int(text)))
+        elif text == ".":
+            self.document.push(ToggleDotCommand(self.document, *sel))
+        elif text.lower() == "p":
+            self.document.push(PinDotCommand(self.document, *sel))
+        elif key in _CLEAR_KEYS:
+            self.document.push(ClearCellCommand(self.document, *sel))
+        else:
+            super().keyPressEvent(event)

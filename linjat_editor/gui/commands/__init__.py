@@ -1,0 +1,19 @@
+"""One QUndoCommand class per kind of edit. Views push these; they never edit levels directly."""
+
+from linjat_editor.gui.commands.base import LevelCommand
+from linjat_editor.gui.commands.clear_cell import ClearCellCommand
+from linjat_editor.gui.commands.move_number import MoveNumberCommand
+from linjat_editor.gui.commands.pin_dot import PinDotCommand
+from linjat_editor.gui.commands.replace_level import ReplaceLevelCommand
+from linjat_editor.gui.commands.set_number import SetNumberCommand
+from linjat_editor.gui.commands.toggle_dot import ToggleDotCommand
+
+__all__ = [
+    "LevelCommand",
+    "ClearCellCommand",
+    "MoveNumberCommand",
+    "PinDotCommand",
+    "ReplaceLevelCommand",
+    "SetNumberCommand",
+    "ToggleDotCommand",
+]

@@ -1,0 +1,17 @@
+"""Place a number (1-9) on a cell, replacing whatever was there."""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+from linjat_editor.gui.commands.base import LevelCommand, cell_name
+
+if TYPE_CHECKING:
+    from linjat_editor.gui.document import Document
+
+
+class SetNumberCommand(LevelCommand):
+    """Typing a digit on the selected cell."""
+
+    def __init__(self, document: Document, row: int, col: int, value: int) -> None:
+        super().__init__(document, document.level.with_number(row, col, value), f"Set {value} at {cell_name(row, col)}")

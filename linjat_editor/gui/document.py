@@ -1,0 +1,99 @@
+"""The open document: one immutable :class:`Level`, its file, and its undo stack.
+
+Tiled-style: views never change the level themselves. They push a command
+(see :mod:`linjat_editor.gui.commands`) and redraw when :attr:`Document.levelChanged`
+fires, so undo, redo and every other view stay in step for free.
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+from PySide6.QtCore import QObject, Signal
+from PySide6.QtGui import QUndoCommand, QUndoStack
+
+from linjat_editor.core.level import Level
+
+
+class Document(QObject):
+    """Owns the current level, its path, the modified flag and the undo stack."""
+
+    #: The level changed (edit, undo, redo, open, new). Carries the new Level.
+    levelChanged = Signal(object)
+    #: The modified flag flipped.
+    modifiedChanged = Signal(bool)
+    #: The file path changed (save as, open, new). Carries a str ("" for none).
+    pathChanged = Signal(str)
+    #: A whole new level was loaded (open/new/recover): views drop per-level state.
+    reset = Signal()
+
+    def __init__(self, level: Level | None = None, path: str | Path | None = None, parent: QObject | None = None) -> None:
+        super().__init__(parent)
+        self._level = level if level is not None else Level(9, 6)
+        self._path: Path | None = Path(path) if path else None
+        self.undo_stack = QUndoStack(self)
+        # A bound method (not a lambda) so Qt drops the connection when we are destroyed.
+        self.undo_stack.cleanChanged.connect(self._on_clean_changed)
+
+    def _on_clean_changed(self, clean: bool) -> None:
+        self.modifiedChanged.emit(not clean)
+
+    # -- state ---------------------------------------------------------------
+
+    @property
+    def level(self) -> Level:
+        return self._level
+
+    @property
+    def path(self) -> Path | None:
+        return self._path
+
+    @property
+    def modified(self) -> bool:
+        return not self.undo_stack.isClean()
+
+    def display_name(self) -> str:
+        """File name for the title bar, or the level name, or 'untitled'."""
+        if self._path is not None:
+            return self._path.name
+        return self._level.name or "untitled"
+
+    # -- changes -------------------------------------------------------------
+
+    def set_level(self, level: Level) -> None:
+        """Replace the level without touching the undo stack. Only commands call this."""
+        if level is self._level:
+            return
+        self._level = level
+        self.levelChanged.emit(level)
+
+    def push(self, command: QUndoCommand) -> bool:
+        """Push an edit. Commands that would change nothing are dropped (no empty undo steps)."""
+        if not getattr(command, "changes", True):
+            return False
+        self.undo_stack.push(command)
+        return True
+
+    def load(self, level: Level, path: str | Path | None = None, modified: bool = False) -> None:
+        """Start over with ``level`` (open, new, recover): fresh undo history.
+
+        ``modified=True`` marks the loaded level as unsaved (a recovered autosave).
+        """
+        self.undo_stack.clear()  # emits cleanChanged(True) if it was modified
+        self._level = level
+        self._path = Path(path) if path else None
+        self.reset.emit()
+        self.levelChanged.emit(level)
+        self.pathChanged.emit(str(self._path or ""))
+        if modified:
+            # An undo stack with no commands is always clean; a never-reachable
+            # clean index makes it report "modified" until the next save.
+            self.undo_stack.resetClean()
+
+    def mark_saved(self, path: str | Path) -> None:
+        """The level was written to ``path``: remember it and clear the modified flag."""
+        new = Path(path)
+        if new != self._path:
+            self._path = new
+            self.pathChanged.emit(str(new))
+        self.undo_stack.setClean()

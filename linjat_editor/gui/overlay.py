@@ -1,0 +1,57 @@
+"""What the board draws on top of the level: analysis results and step-through state.
+
+Plain data built by the panels from engine answers; the board only draws it.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from linjat_editor.core.level import Cell, Line
+
+
+@dataclass(frozen=True)
+class StepLine:
+    """One number's line as the solver knows it after a step."""
+
+    line: Line
+    complete: bool  # as long as the number says
+    extended: bool  # grew in this very step
+
+
+@dataclass(frozen=True)
+class Overlay:
+    """Everything drawn over the level. Empty by default."""
+
+    solution: tuple[Line, ...] = ()
+    stuck_cells: frozenset[Cell] = frozenset()
+    stuck_numbers: frozenset[Cell] = frozenset()
+    leak_cells: frozenset[Cell] = frozenset()
+    selected_leak_cells: frozenset[Cell] = frozenset()
+    step_lines: tuple[StepLine, ...] = ()
+    step_cells: frozenset[Cell] = frozenset()  # cells claimed in the shown step
+
+
+def known_lines(numbers: list[tuple[int, int, int]], owner: object, extended: set[int]) -> tuple[StepLine, ...]:
+    """Lines known from an ownership grid: each number's claimed cells plus its own cell.
+
+    ``owner`` is the solver's H×W array (index of the claiming number, -1 none);
+    ``extended`` the indices of numbers that gained a claim in the step.
+    """
+    out = []
+    for i, (r, c, value) in enumerate(numbers):
+        rows, cols = [r], [c]
+        for (rr, cc) in _cells_of(owner, i):
+            rows.append(rr)
+            cols.append(cc)
+        line = (min(rows), min(cols), max(rows), max(cols))
+        length = max(line[2] - line[0], line[3] - line[1]) + 1
+        out.append(StepLine(line, length >= value, i in extended))
+    return tuple(out)
+
+
+def _cells_of(owner: object, index: int) -> list[Cell]:
+    import numpy as np  # numpy is an engine dependency anyway; imported late to keep this module light
+
+    rr, cc = np.nonzero(np.asarray(owner) == index)
+    return [(int(a), int(b)) for a, b in zip(rr, cc)]
