@@ -1,0 +1,163 @@
+"""What every export needs: the set's levels in order, with tier, name and figures.
+
+The exports accept a ``LevelSet`` (``io/level_set.py``) but also any iterable of
+levels or of entries that carry a ``.level``; this keeps them usable from the
+CLI, the set panel and tests alike. Figures (classification, score) come from
+the engine when it can run, else from what the entry already stores.
+"""
+
+from __future__ import annotations
+
+import os
+import tempfile
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any, Iterable, Mapping
+
+from linjat_editor.core.level import Level
+
+#: The original game's tier order; a puzzles.json lists them in this order.
+TIER_ORDER = ("tutorial", "easy", "medium", "hard", "expert")
+
+#: Grid sizes the original generated for each tier (spec section 4), used to
+#: guess a tier for an entry that does not name one.
+SIZE_TIERS = {(9, 6): "easy", (10, 7): "medium", (11, 8): "hard", (13, 9): "expert"}
+
+#: Our classification keys (``Kind.key``) and the original game's spelling.
+ORIGINAL_KEYS = {
+    "cover": "cover",
+    "cant_fit": "cant_fit",
+    "square": "square",
+    "dependency": "dep",
+    "one_of": "one_of",
+    "single_solution": "single-solution",
+    "uncontested_no_cover": "uncontested-no-cover",
+    "all": "all",
+}
+
+
+@dataclass(frozen=True)
+class ExportItem:
+    """One level as the exports see it."""
+
+    level: Level
+    tier: str
+    name: str
+    message: str
+    classification: Mapping[str, Mapping[str, int]] | None = None  # our keys
+    score: float | None = None  # selection score (spec section 4)
+    solved: bool | None = None
+    count: int | None = None  # exact solution count (capped at 2)
+
+
+def _entries_of(level_set: Any) -> list[Any]:
+    for attr in ("entries", "levels"):
+        seq = getattr(level_set, attr, None)
+        if seq is not None and not callable(seq):
+            return list(seq)
+    return list(level_set)
+
+
+def guess_tier(level: Level, stated: str | None = None) -> str:
+    """The entry's tier: as stated, else by grid size, else 'tutorial' for small grids."""
+    if stated:
+        return str(stated).lower()
+    tier = level.extra.get("tier") if isinstance(level.extra, Mapping) else None
+    if tier:
+        return str(tier).lower()
+    if (level.height, level.width) in SIZE_TIERS:
+        return SIZE_TIERS[(level.height, level.width)]
+    if level.message or max(level.height, level.width) <= 5:
+        return "tutorial"
+    return "custom"
+
+
+def _stored_figures(entry: Any, level: Level) -> tuple[Mapping | None, float | None]:
+    """Figures an entry or level already carries (e.g. a set file's analysis)."""
+    for source in (getattr(entry, "analysis", None), level.extra.get("analysis")):
+        if isinstance(source, Mapping):
+            cls = source.get("classification")
+            score = source.get("selection_score", source.get("score"))
+            return (cls if isinstance(cls, Mapping) else None), (float(score) if score is not None else None)
+    return None, None
+
+
+def classification_dict(classification: Any) -> dict[str, dict[str, int]]:
+    """An engine ``Classification`` as ``{kind key: {depth, max_width}}`` plus ``all``."""
+    from linjat_editor.core import Kind  # lazy: the exports work on stored figures without the engine
+
+    out = {}
+    for kind in Kind:
+        s = classification.of(kind)
+        out[kind.key] = {"depth": int(s.depth), "max_width": int(s.max_width)}
+    out["all"] = {"depth": int(classification.all.depth), "max_width": int(classification.all.max_width)}
+    return out
+
+
+def analyse_level(level: Level, exact: bool = True) -> dict[str, Any]:
+    """Run the engine on one level: classification, selection score, solved, count."""
+    from linjat_editor.core import count_solutions, selection_score, solve
+
+    result = solve(level)
+    out: dict[str, Any] = {
+        "classification": classification_dict(result.classification),
+        "score": float(selection_score(result.classification)),
+        "solved": bool(result.solved),
+    }
+    if exact:
+        out["count"] = int(count_solutions(level, limit=2).count)
+    return out
+
+
+def export_items(level_set: Any, analyse: bool = True, exact: bool = False) -> list[ExportItem]:
+    """The set's levels in order, each with tier, name, message and figures.
+
+    ``analyse`` runs the engine on each level (stored figures are used when it
+    is off); ``exact`` also counts solutions, which costs more on big grids.
+    """
+    items = []
+    for i, entry in enumerate(_entries_of(level_set)):
+        level = entry if isinstance(entry, Level) else entry.level
+        name = getattr(entry, "name", "") or level.name or f"Level {i + 1}"
+        message = getattr(entry, "message", "") or level.message
+        tier = guess_tier(level, getattr(entry, "tier", None))
+        cls, score = _stored_figures(entry, level)
+        solved = count = None
+        if analyse:
+            fig = analyse_level(level, exact=exact)
+            cls, score, solved, count = fig["classification"], fig["score"], fig["solved"], fig.get("count")
+        items.append(ExportItem(level, tier, name, message, cls, score, solved, count))
+    return items
+
+
+def write_atomic(path: str | os.PathLike[str], data: bytes) -> None:
+    """Write ``data`` to ``path`` through a temporary file, so a crash never leaves half a file."""
+    target = Path(path)
+    fd, tmp = tempfile.mkstemp(prefix=f".{target.name}.", suffix=".tmp", dir=target.parent or ".")
+    try:
+        with os.fdopen(fd, "wb") as f:
+            f.write(data)
+            f.flush()
+            os.fsync(f.fileno())
+        _share_like_new_file(tmp)
+        os.replace(tmp, target)
+    except BaseException:
+        if os.path.exists(tmp):
+            os.unlink(tmp)
+        raise
+
+
+def _share_like_new_file(path: str) -> None:
+    """mkstemp makes files private (0600); give them the mode a plain open() would."""
+    umask = os.umask(0)
+    os.umask(umask)
+    os.chmod(path, 0o666 & ~umask)
+
+
+def temp_path_beside(path: str | os.PathLike[str]) -> str:
+    """A fresh temporary file name next to ``path`` (for writers that want a file name)."""
+    target = Path(path)
+    fd, tmp = tempfile.mkstemp(prefix=f".{target.name}.", suffix=".tmp", dir=target.parent or ".")
+    os.close(fd)
+    _share_like_new_file(tmp)
+    return tmp

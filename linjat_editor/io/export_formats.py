@@ -1,0 +1,56 @@
+"""One entry point for every export, for the CLI (``linjat export``) and the editor's menu."""
+
+from __future__ import annotations
+
+import os
+from pathlib import Path
+from typing import Any, Callable
+
+FORMATS = ("puzzles-json", "csv", "svg", "png", "pdf")
+
+#: File suffix -> format, to guess the format from the output name.
+SUFFIXES = {".json": "puzzles-json", ".csv": "csv", ".svg": "svg", ".png": "png", ".pdf": "pdf"}
+
+
+def format_for(path: str | os.PathLike[str]) -> str:
+    """The export format an output file name asks for.
+
+    >>> format_for("out/levels.PDF")
+    'pdf'
+    """
+    suffix = Path(path).suffix.lower()
+    if suffix not in SUFFIXES:
+        raise ValueError(f"cannot tell the export format from {Path(path).name!r}; choose one of {', '.join(FORMATS)}")
+    return SUFFIXES[suffix]
+
+
+def _exporter(fmt: str) -> Callable[..., Any]:
+    # Imported on demand: the CSV/JSON paths never load the sheet code.
+    if fmt == "puzzles-json":
+        from linjat_editor.io.export_puzzles_json import export_puzzles_json
+
+        return export_puzzles_json
+    if fmt == "csv":
+        from linjat_editor.io.export_csv import export_csv
+
+        return export_csv
+    from linjat_editor.io import export_sheets
+
+    return {"svg": export_sheets.export_svg, "png": export_sheets.export_png, "pdf": export_sheets.export_pdf}[fmt]
+
+
+def export_set(level_set: Any, path: str | os.PathLike[str], fmt: str | None = None, **options: Any) -> list[Path]:
+    """Export ``level_set`` to ``path`` in ``fmt`` (guessed from the suffix when None).
+
+    Options go to the format's function: ``export_puzzles_json(closing=,
+    default_tier=, analyse=)``, ``export_csv(analyse=, exact=)``, and for
+    svg/png/pdf ``title=, per_page=, solutions=, paper=`` (png also ``dpi=``).
+    Returns the files written.
+    """
+    fmt = (fmt or format_for(path)).lower().replace("_", "-")
+    if fmt == "json":
+        fmt = "puzzles-json"
+    if fmt not in FORMATS:
+        raise ValueError(f"unknown export format {fmt!r}; choose one of {', '.join(FORMATS)}")
+    written = _exporter(fmt)(level_set, path, **options)
+    return list(written) if written else [Path(path)]

@@ -1,0 +1,99 @@
+"""Export a set to the original Linjat web game's ``puzzles.json`` layout.
+
+The layout (see ``../shared/corpus/README.md``): one object with ``tutorial``,
+``easy``, ``medium``, ``hard`` and ``expert`` lists. Tutorial records hold
+``puzzle`` rows and a ``message``; tier records hold ``puzzle``,
+``classification`` (original key names: ``dep``, ``single-solution``...) and
+``score``. Every list ends with a message-only record (``puzzle: null``), which
+the game shows after the last level of that list.
+"""
+
+from __future__ import annotations
+
+import json
+import os
+from typing import Any, Mapping
+
+from linjat_editor.io.export_common import ORIGINAL_KEYS, ExportItem, export_items, write_atomic
+
+TIERS = ("easy", "medium", "hard", "expert")
+
+#: The closing records the game shows when a list is finished.
+DEFAULT_CLOSING = {
+    "tutorial": "You are ready for the real puzzles now. They may need kinds of deduction the tutorial did not show.",
+    "easy": "Congratulations, you've solved all available puzzles for this difficulty level.",
+    "medium": "Congratulations, you've solved all available puzzles for this difficulty level.",
+    "hard": "Congratulations, you've solved all available puzzles for this difficulty level.",
+    "expert": "Congratulations, you've solved all available puzzles for this difficulty level.",
+}
+
+
+def original_classification(cls: Mapping[str, Mapping[str, int]]) -> dict[str, dict[str, int]]:
+    """Our classification keys renamed to the original's (``dependency`` -> ``dep``...).
+
+    >>> original_classification({"dependency": {"depth": 2, "max_width": 1}})
+    {'dep': {'depth': 2, 'max_width': 1}}
+    """
+    out = {}
+    for key, stats in cls.items():
+        name = ORIGINAL_KEYS.get(key, key)
+        out[name] = {"depth": int(stats["depth"]), "max_width": int(stats["max_width"])}
+    return out
+
+
+def _number(x: float) -> int | float:
+    return int(x) if float(x).is_integer() else round(float(x), 2)
+
+
+def _record(item: ExportItem, tier: str) -> dict[str, Any]:
+    rec: dict[str, Any] = {"puzzle": item.level.rows()}
+    if tier == "tutorial":
+        rec["message"] = item.message
+        return rec
+    if item.message:
+        rec["message"] = item.message
+    if item.classification is not None:
+        rec["classification"] = original_classification(item.classification)
+    if item.score is not None:
+        rec["score"] = _number(item.score)
+    return rec
+
+
+def puzzles_json_data(
+    level_set: Any,
+    closing: Mapping[str, str] | None = None,
+    default_tier: str = "expert",
+    analyse: bool = True,
+) -> dict[str, list[dict[str, Any]]]:
+    """The ``puzzles.json`` object for a set, levels kept in set order within each tier.
+
+    Levels whose tier is none of the game's (``custom``) go to ``default_tier``.
+    ``closing`` overrides the message-only record that ends each list.
+    """
+    messages = {**DEFAULT_CLOSING, **(closing or {})}
+    lists: dict[str, list[dict[str, Any]]] = {t: [] for t in ("tutorial", *TIERS)}
+    for item in export_items(level_set, analyse=analyse):
+        tier = item.tier if item.tier in lists else default_tier
+        lists[tier].append(_record(item, tier))
+    for tier, records in lists.items():
+        records.append({"puzzle": None, "message": messages[tier]})
+    return lists
+
+
+def export_puzzles_json(
+    level_set: Any,
+    path: str | os.PathLike[str],
+    *,
+    closing: Mapping[str, str] | None = None,
+    default_tier: str = "expert",
+    analyse: bool = True,
+    indent: int | None = 1,
+) -> None:
+    """Write ``level_set`` as the original game's ``puzzles.json`` to ``path`` (atomically).
+
+    ``analyse=False`` uses the figures stored in the set instead of running
+    the solver (faster; records without stored figures then have none).
+    """
+    data = puzzles_json_data(level_set, closing=closing, default_tier=default_tier, analyse=analyse)
+    text = json.dumps(data, indent=indent, ensure_ascii=False) + "\n"
+    write_atomic(path, text.encode("utf-8"))

@@ -1,0 +1,38 @@
+"""CSV export: a header and one row per level, figures when the engine runs."""
+
+from __future__ import annotations
+
+import csv
+
+from linjat_editor.core.level import Level
+from linjat_editor.io.export_csv import HEADER, export_csv
+
+from .conftest import need_engine
+
+
+def test_header_and_rows_without_engine(tmp_path, small_set):
+    out = tmp_path / "s.csv"
+    tested = small_set[2].with_meta(extra={"playtests": [
+        {"date": "2026-01-01", "seconds": 30, "moves": 9, "solved": True},
+        {"date": "2026-01-02", "seconds": 50, "moves": 12, "solved": True},
+        {"date": "2026-01-03", "seconds": 5, "moves": 2, "solved": False},
+    ]})
+    export_csv([*small_set[:2], tested], out, analyse=False)
+    rows = list(csv.reader(out.open()))
+    assert rows[0] == HEADER
+    assert len(rows) == 4
+    rec = dict(zip(HEADER, rows[3]))
+    assert rec["tier"] == "easy" and rec["playtests"] == "3" and rec["playtests_solved"] == "2"
+    assert float(rec["median_seconds"]) == 40.0
+    assert Level.from_rows(rec["puzzle"].split("|")).same_board(tested)
+
+
+def test_figures_with_engine(tmp_path, small_set):
+    need_engine()
+    out = tmp_path / "s.csv"
+    export_csv(small_set, out)
+    rows = [dict(zip(HEADER, r)) for r in list(csv.reader(out.open()))[1:]]
+    assert len(rows) == len(small_set)
+    for r in rows[2:]:
+        assert r["solutions"] == "1" and r["solved"] == "1"
+        assert int(r["all_depth"]) > 0 and r["selection_score"] != ""
