@@ -1,0 +1,33 @@
+"""The one error every reader and writer raises: a single line naming the file and the problem.
+
+>>> str(FormatError("levels/a.json", "row 3 has 5 cells, row 1 has 6"))
+'levels/a.json: row 3 has 5 cells, row 1 has 6'
+"""
+
+from __future__ import annotations
+
+#: How standard input is named in messages.
+STDIN_NAME = "<stdin>"
+
+
+class FormatError(ValueError):
+    """A file that cannot be read or written; ``str()`` is one line, ``file: problem``.
+
+    ``name`` is the file as the user gave it and ``problem`` the bare message,
+    so a dialog can show them apart.
+    """
+
+    def __init__(self, name: str, problem: str) -> None:
+        # A message with a newline would break the one-line promise (and JSONL output).
+        self.name = " ".join(str(name).split()) if name else ""
+        self.problem = " ".join(str(problem).split())
+        super().__init__(f"{self.name}: {self.problem}" if self.name else self.problem)
+
+
+def within(name: str, where: str) -> str:
+    """A file name narrowed to a part of it, e.g. ``within("set.json", "level 4")``.
+
+    >>> within("set.json", "level 4")
+    'set.json, level 4'
+    """
+    return f"{name}, {where}" if name else where

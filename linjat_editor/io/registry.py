@@ -1,0 +1,265 @@
+"""The file formats the editor knows, and the functions that read and write files with them.
+
+Every format has a name, a description, file extensions, and ``read(text,
+name)`` and/or ``write(obj) -> str``. Reading finds the format from the
+content (the extension is only a hint for writing). Every problem, from a
+missing file to a bad cell, is a :class:`FormatError` whose text is one line
+naming the file. ``-`` as a path means standard input (or output).
+
+Other modules may add formats with :func:`register`; registering a name again
+replaces that format (e.g. to give a read-only format a writer).
+"""
+
+from __future__ import annotations
+
+import json
+import os
+import sys
+from dataclasses import dataclass
+from pathlib import PurePath
+from typing import Any, Callable
+
+from linjat_editor.core.level import Level
+from linjat_editor.io import _json
+from linjat_editor.io.atomic import atomic_write_text
+from linjat_editor.io.errors import STDIN_NAME, FormatError, within
+from linjat_editor.io.level_json import SET_FORMAT, level_from_object, read_level_json, write_level_json
+from linjat_editor.io.level_set import LevelSet
+from linjat_editor.io.puzzles_json import looks_like_puzzles_json, read_puzzles_json, set_from_puzzles
+from linjat_editor.io.rows import read_text_rows, write_text_rows
+from linjat_editor.io.set_json import read_set_json, set_from_object, write_set_json
+
+#: Files beyond this size are surely not levels (the published corpus is ~0.1 MB).
+MAX_BYTES = 64 * 1024 * 1024
+
+
+@dataclass(frozen=True)
+class Format:
+    """One file format. ``kind`` is ``"level"`` or ``"set"``; ``detect(text)`` says whether text looks like it."""
+
+    name: str
+    description: str
+    extensions: tuple[str, ...]
+    kind: str
+    read: Callable[[str, str], Any] | None = None
+    write: Callable[[Any], str] | None = None
+    detect: Callable[[str], bool] | None = None
+
+
+_FORMATS: dict[str, Format] = {}
+
+
+def register(fmt: Format) -> Format:
+    """Add a format (or replace the one with the same name) and return it."""
+    if fmt.kind not in ("level", "set"):
+        raise ValueError(f"format kind must be 'level' or 'set', not {fmt.kind!r}")
+    _FORMATS[fmt.name] = fmt
+    return fmt
+
+
+def formats(kind: str | None = None) -> list[Format]:
+    """The registered formats (of one kind, if given), in registration order."""
+    return [f for f in _FORMATS.values() if kind is None or f.kind == kind]
+
+
+def get_format(name: str) -> Format:
+    """The format called ``name``; raises :class:`FormatError` listing the known names."""
+    try:
+        return _FORMATS[name]
+    except KeyError:
+        raise FormatError("", f"unknown file format {name!r} (known: {', '.join(_FORMATS)})") from None
+
+
+def format_for_path(path: str | os.PathLike[str], kind: str) -> Format:
+    """The writable format of ``kind`` for a path's extension (the native one if none matches)."""
+    writable = [f for f in formats(kind) if f.write is not None]
+    suffix = PurePath(os.fspath(path)).suffix.lower()
+    for f in writable:
+        if suffix in f.extensions:
+            return f
+    return writable[0]
+
+
+# -- reading -----------------------------------------------------------------
+
+
+def read_source(path: str | os.PathLike[str]) -> tuple[str, str]:
+    """The text of a file (``-``: standard input) and the name to show for it.
+
+    Raises :class:`FormatError` for a missing or unreadable file, a file that is
+    not UTF-8 text, or an empty one. A UTF-8 byte order mark is dropped.
+    """
+    if os.fspath(path) == "-":
+        name = STDIN_NAME
+        stream = getattr(sys.stdin, "buffer", None)
+        raw = stream.read() if stream is not None else sys.stdin.read()
+        data = raw.encode("utf-8") if isinstance(raw, str) else raw
+    else:
+        name = os.fspath(path)
+        try:
+            with open(path, "rb") as f:
+                data = f.read(MAX_BYTES + 1)
+        except FileNotFoundError:
+            raise FormatError(name, "file not found") from None
+        except IsADirectoryError:
+            raise FormatError(name, "is a directory, not a file") from None
+        except PermissionError:
+            raise FormatError(name, "cannot read the file: permission denied") from None
+        except OSError as e:
+            raise FormatError(name, f"cannot read the file: {e.strerror or e}") from None
+    if len(data) > MAX_BYTES:
+        raise FormatError(name, f"file too large (over {MAX_BYTES // (1024 * 1024)} MB)")
+    try:
+        text = data.decode("utf-8-sig")
+    except UnicodeDecodeError as e:
+        raise FormatError(name, f"not UTF-8 text (byte 0x{data[e.start]:02x} at offset {e.start})") from None
+    _require_text(text, name)
+    return text, name
+
+
+def _require_text(text: str, name: str) -> None:
+    # Only line ends: a file of spaces is a blank board, not an empty file.
+    if not text.strip("\r\n"):
+        raise FormatError(name, "empty file")
+
+
+def _detected(text: str, kind: str) -> Format | None:
+    for f in formats(kind):
+        if f.read is not None and f.detect is not None and f.detect(text):
+            return f
+    return None
+
+
+def _read_as(text: str, name: str, kind: str, format: str | None) -> Any:
+    _require_text(text, name)
+    fmt = get_format(format) if format else _detected(text, kind)
+    if fmt is None or fmt.read is None:
+        # Nothing claims the text: the native reader says best what is wrong with it.
+        fmt = formats(kind)[0]
+    assert fmt.read is not None
+    return fmt.read(text, name)
+
+
+def read_level(path: str | os.PathLike[str], format: str | None = None) -> Level:
+    """Read one level from a file in any accepted form (``-``: standard input)."""
+    text, name = read_source(path)
+    level = _read_as(text, name, "level", format)
+    if not isinstance(level, Level):
+        raise FormatError(name, "this file holds a level set, not a single level")
+    return level
+
+
+def read_set(path: str | os.PathLike[str], format: str | None = None) -> LevelSet:
+    """Read a level set: a native set file or the original game's ``puzzles.json``."""
+    text, name = read_source(path)
+    level_set = _read_as(text, name, "set", format)
+    if not isinstance(level_set, LevelSet):
+        raise FormatError(name, "this file holds a single level, not a level set")
+    return level_set
+
+
+def read_levels(path: str | os.PathLike[str]) -> list[Level]:
+    """Every level in a file, whatever its form (see :func:`levels_from_text`)."""
+    text, name = read_source(path)
+    return levels_from_text(text, name)
+
+
+def levels_from_text(text: str, name: str) -> list[Level]:
+    """The levels in some text, detecting its form.
+
+    One level in any accepted form gives a list of one; a set file or a
+    ``puzzles.json`` gives its levels in order; a JSON list of levels, or JSON
+    Lines (one level a line, blank lines skipped), gives one level per item.
+    """
+    _require_text(text, name)
+    if text.lstrip()[:1] not in ("{", "["):
+        return [read_text_rows(text, name)]
+    try:
+        obj = json.loads(text)
+    except json.JSONDecodeError as e:
+        if e.msg != "Extra data":
+            raise FormatError(name, f"not valid JSON: {e.msg} at line {e.lineno} column {e.colno}") from None
+        # A first value followed by more: JSON Lines.
+        return [
+            parse_level_line(line, within(name, f"line {i + 1}"))
+            for i, line in enumerate(text.splitlines())
+            if line.strip()
+        ]
+    if isinstance(obj, dict) and obj.get("format") == SET_FORMAT:
+        return set_from_object(obj, name).levels
+    if looks_like_puzzles_json(obj):
+        return set_from_puzzles(obj, name).levels
+    if isinstance(obj, list) and obj and all(isinstance(x, (dict, list)) for x in obj):
+        return [level_from_object(x, within(name, f"level {i + 1}")) for i, x in enumerate(obj)]
+    return [level_from_object(obj, name)]
+
+
+def parse_level_line(line: str, name: str = "<line>") -> Level:
+    """One level from a JSON Lines line: a native object, a list of rows or a ``{"puzzle": ...}`` record."""
+    if not line.strip():
+        raise FormatError(name, "empty line")
+    return level_from_object(_json.loads(line, name), name)
+
+
+# -- writing -----------------------------------------------------------------
+
+
+def _save(obj: Any, path: str | os.PathLike[str], kind: str, format: str | None) -> None:
+    fmt = get_format(format) if format else format_for_path(path, kind)
+    name = "<stdout>" if os.fspath(path) == "-" else os.fspath(path)
+    if fmt.kind != kind or fmt.write is None:
+        raise FormatError(name, f"the {fmt.name} format cannot be written as a {kind}")
+    try:
+        text = fmt.write(obj)  # all of it before the file is touched
+    except (TypeError, ValueError) as e:
+        raise FormatError(name, f"cannot save: metadata is not plain JSON data ({e})") from None
+    if os.fspath(path) == "-":
+        sys.stdout.write(text)
+        sys.stdout.flush()
+        return
+    try:
+        atomic_write_text(path, text)
+    except OSError as e:
+        raise FormatError(name, f"cannot save: {e.strerror or e}") from None
+
+
+def write_level(level: Level, path: str | os.PathLike[str], format: str | None = None) -> None:
+    """Save a level atomically; the format comes from ``format`` or the extension (native JSON by default)."""
+    _save(level, path, "level", format)
+
+
+def write_set(level_set: LevelSet, path: str | os.PathLike[str], format: str | None = None) -> None:
+    """Save a set atomically; the native set JSON unless ``format`` names another writable set format."""
+    _save(level_set, path, "set", format)
+
+
+def _starts_json(text: str) -> bool:
+    return text.lstrip()[:1] in ("{", "[")
+
+
+def _json_object(text: str) -> dict[str, Any] | None:
+    """The JSON object in ``text``, or None if it is not one (for detection only)."""
+    try:
+        obj = json.loads(text) if text.lstrip()[:1] == "{" else None
+    except (json.JSONDecodeError, RecursionError):
+        return None
+    return obj if isinstance(obj, dict) else None
+
+
+register(Format(
+    "linjat-level", "Linjat level (JSON; also a list of rows or a {\"puzzle\": ...} record)",
+    (".json",), "level", read_level_json, write_level_json, _starts_json,
+))
+register(Format(
+    "rows", "Plain text: one row a line, digits, dots and spaces (metadata is not kept)",
+    (".txt",), "level", read_text_rows, write_text_rows, lambda text: not _starts_json(text),
+))
+register(Format(
+    "linjat-set", "Linjat level set (JSON)",
+    (".json",), "set", read_set_json, write_set_json,
+    lambda text: "format" in (_json_object(text) or {}),
+))
+register(Format(
+    "puzzles-json", "The original Linjat game's puzzles.json (read here; written by the export)",
+    (".json",), "set", read_puzzles_json, None, lambda text: looks_like_puzzles_json(_json_object(text)),
+))
