@@ -1,0 +1,169 @@
+"""Play mode: the board plus Undo, Reset, Done and Give up, a clock and a move count.
+
+Each finished attempt (solved via "Done", or abandoned via "Give up") becomes a
+playtest record ``{"date", "seconds", "moves", "solved"}``. The panel does not
+edit the level itself: it emits :attr:`PlayPanel.playtestRecorded` (and calls
+``on_playtest`` if given) so the editor can store the record with
+:func:`with_playtest` as one undoable edit.
+"""
+
+from __future__ import annotations
+
+import time
+from datetime import datetime, timezone
+from typing import Any, Callable
+
+from PySide6.QtCore import Qt, QTimer, Signal
+from PySide6.QtGui import QKeySequence
+from PySide6.QtWidgets import QHBoxLayout, QLabel, QPushButton, QVBoxLayout, QWidget
+
+from linjat_editor.core.level import Level
+from linjat_editor.gui.play.play_board import PlayBoard
+from linjat_editor.gui.play.play_state import PlayState
+from linjat_editor.gui.theme import Theme
+
+Playtest = dict[str, Any]
+
+
+def with_playtest(level: Level, record: Playtest) -> Level:
+    """The level with ``record`` appended to ``extra["playtests"]`` (a new level; the old is untouched)."""
+    extra = dict(level.extra)
+    extra["playtests"] = [*extra.get("playtests", []), dict(record)]
+    return level.with_meta(extra=extra)
+
+
+class PlayPanel(QWidget):
+    """Plays one level like the original game and reports how the attempt went."""
+
+    #: An attempt ended; carries the playtest record (a dict).
+    playtestRecorded = Signal(dict)
+
+    def __init__(
+        self,
+        level: Level,
+        parent: QWidget | None = None,
+        *,
+        on_playtest: Callable[[Playtest], None] | None = None,
+        clock: Callable[[], float] = time.monotonic,
+        theme: Theme | None = None,
+    ) -> None:
+        super().__init__(parent)
+        self._clock = clock
+        self._on_playtest = on_playtest
+        self._started: float | None = None
+        self._finished = False
+        self.board = PlayBoard(PlayState(level), theme, self)
+        self.message = QLabel(wordWrap=True)
+        self.status = QLabel(wordWrap=True)
+        self.status.setAccessibleName("Play status")
+        self.clock_label = QLabel()
+        self.undo_button = QPushButton("Undo", shortcut=QKeySequence.StandardKey.Undo, clicked=self.undo)
+        self.reset_button = QPushButton("Reset", clicked=self.reset)
+        self.done_button = QPushButton("Done", clicked=self.done)
+        self.done_button.setShortcut(QKeySequence(Qt.Key.Key_Return))
+        self.give_up_button = QPushButton("Give up", clicked=self.give_up)
+        for b, tip in ((self.undo_button, "Take back the last move (Ctrl+Z)"),
+                       (self.reset_button, "Start the level again (a new attempt)"),
+                       (self.done_button, "Check the lines (Return)"),
+                       (self.give_up_button, "End this attempt unsolved and record it")):
+            b.setToolTip(tip)
+        buttons = QHBoxLayout()
+        for b in (self.undo_button, self.reset_button, self.done_button, self.give_up_button):
+            buttons.addWidget(b)
+        buttons.addStretch(1)
+        buttons.addWidget(self.clock_label)
+        layout = QVBoxLayout(self)
+        layout.addWidget(self.message)
+        layout.addWidget(self.board, 1)
+        layout.addLayout(buttons)
+        layout.addWidget(self.status)
+        self._tick = QTimer(self, interval=500, timeout=self._update_clock)
+        self.board.moved.connect(self._on_move)
+        self.board.refused.connect(self.status.setText)
+        self.board.dragStarted.connect(self.status.clear)
+        self.set_level(level)
+
+    # -- state ---------------------------------------------------------------
+
+    @property
+    def state(self) -> PlayState:
+        return self.board.state
+
+    @property
+    def level(self) -> Level:
+        return self.state.level
+
+    def elapsed(self) -> float:
+        """Seconds since the first move of this attempt (0 before it)."""
+        return 0.0 if self._started is None else self._clock() - self._started
+
+    def set_level(self, level: Level) -> None:
+        """Play another level (or the same one again) from an empty board."""
+        self.board.set_state(PlayState(level))
+        self.message.setText(level.message)
+        self.message.setVisible(bool(level.message))
+        self._restart()
+        self.status.setText("Drag from a number to draw its line.")
+
+    def _restart(self) -> None:
+        self._started = None
+        self._finished = False
+        self.board.locked = False
+        self._tick.stop()
+        self._update_clock()
+
+    def _on_move(self) -> None:
+        if self._started is None:
+            self._started = self._clock()
+            self._tick.start()
+        self._update_clock()
+
+    def _update_clock(self) -> None:
+        secs = int(self.elapsed())
+        self.clock_label.setText(f"{secs // 60}:{secs % 60:02d} · {self.state.moves} moves")
+
+    # -- actions -------------------------------------------------------------
+
+    def undo(self) -> None:
+        if not self._finished and self.state.undo():
+            self.board.update()
+            self._update_clock()
+
+    def reset(self) -> None:
+        """A fresh attempt: empty board, clock and move count back to zero."""
+        self.state.reset()
+        self.board.update()
+        self._restart()
+        self.status.setText("Reset. Drag from a number to draw its line.")
+
+    def done(self) -> bool:
+        """Check the lines; on success record the attempt and lock the board. Returns solved."""
+        if self._finished:
+            return False
+        result = self.state.check()
+        self.status.setText(result.message)
+        if result.solved:
+            self._record(True)
+        return result.solved
+
+    def give_up(self) -> None:
+        """End the attempt unsolved (recorded, so hard levels show up in the figures)."""
+        if self._finished or self._started is None:
+            return
+        self._record(False)
+        self.status.setText("Attempt recorded as not solved. Reset to try again.")
+
+    def _record(self, solved: bool) -> None:
+        self._finished = True
+        self.board.locked = True
+        self._tick.stop()
+        record: Playtest = {
+            "date": datetime.now(timezone.utc).isoformat(timespec="seconds"),
+            "seconds": round(self.elapsed(), 1),
+            "moves": self.state.moves,
+            "solved": solved,
+        }
+        self._update_clock()
+        self.playtestRecorded.emit(record)
+        if self._on_playtest is not None:
+            self._on_playtest(record)
