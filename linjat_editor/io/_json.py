@@ -13,9 +13,16 @@ def loads(text: str, name: str) -> Any:
     try:
         return json.loads(text)
     except json.JSONDecodeError as e:
-        raise FormatError(name, f"not valid JSON: {e.msg} at line {e.lineno} column {e.colno}") from None
+        raise syntax_error(e, name) from None
     except RecursionError:
         raise FormatError(name, "not valid JSON: nested too deeply") from None
+
+
+def syntax_error(e: json.JSONDecodeError, name: str) -> FormatError:
+    """The one-line error for a JSON syntax error; says so when the text simply stops early."""
+    ends_early = e.pos >= len(e.doc.rstrip()) or e.msg.startswith("Unterminated string")
+    truncated = " (the text ends too early: truncated?)" if ends_early else ""
+    return FormatError(name, f"not valid JSON: {e.msg} at line {e.lineno} column {e.colno}{truncated}")
 
 
 def dumps(obj: Any) -> str:

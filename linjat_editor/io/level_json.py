@@ -26,6 +26,9 @@ LEVEL_FORMAT = "linjat-level"
 LEVEL_VERSION = 1
 SET_FORMAT = "linjat-set"
 
+#: The lists of the original game's puzzles.json, in its order.
+PUZZLES_TIERS = ("tutorial", "easy", "medium", "hard", "expert")
+
 _META = ("name", "author", "notes", "message")
 _NATIVE_KEYS = frozenset({"format", "version", "rows", "pinned", "extra", *_META})
 
@@ -94,6 +97,8 @@ def _check_header(obj: dict[str, Any], name: str) -> None:
             name, f'unsupported version {_show(version)} of "{LEVEL_FORMAT}" (this editor reads version {LEVEL_VERSION})'
         )
     if "rows" not in obj:
+        if "format" not in obj and any(k in PUZZLES_TIERS for k in obj):
+            raise FormatError(name, "this is a level set (the original game's puzzles.json layout), not a single level")
         if "format" in obj:
             raise FormatError(name, 'missing "rows"')
         raise FormatError(

@@ -22,11 +22,9 @@ from typing import Any
 
 from linjat_editor.io import _json
 from linjat_editor.io.errors import FormatError, within
+from linjat_editor.io.level_json import PUZZLES_TIERS as TIERS
 from linjat_editor.io.level_json import level_from_object
 from linjat_editor.io.level_set import LevelSet, SetEntry
-
-#: The lists of the original game, in its order.
-TIERS = ("tutorial", "easy", "medium", "hard", "expert")
 
 
 def looks_like_puzzles_json(obj: Any) -> bool:

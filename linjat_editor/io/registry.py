@@ -178,7 +178,7 @@ def levels_from_text(text: str, name: str) -> list[Level]:
         obj = json.loads(text)
     except json.JSONDecodeError as e:
         if e.msg != "Extra data":
-            raise FormatError(name, f"not valid JSON: {e.msg} at line {e.lineno} column {e.colno}") from None
+            raise _json.syntax_error(e, name) from None
         # A first value followed by more: JSON Lines.
         return [
             parse_level_line(line, within(name, f"line {i + 1}"))

@@ -52,8 +52,11 @@ def check_rows(rows: Any, name: str, unit: str = "row") -> list[str]:
     return rows
 
 
-def level_from_rows(rows: Any, name: str, unit: str = "row", **meta: Any) -> Level:
-    """A :class:`Level` from checked rows and metadata; model errors name the file too."""
+def level_from_rows(rows: Any, name: str, /, unit: str = "row", **meta: Any) -> Level:
+    """A :class:`Level` from checked rows and metadata; model errors name the file too.
+
+    ``name`` (the file) is positional-only so that ``meta`` may carry the level's own ``name``.
+    """
     rows = check_rows(rows, name, unit)
     try:
         return Level.from_rows(rows, **meta)

@@ -55,11 +55,15 @@ def write_set_json(level_set: LevelSet) -> str:
 
 def read_set_json(text: str, name: str) -> LevelSet:
     """A set from the text of a native set file."""
+    if text.lstrip()[:1] not in ("{", "["):
+        raise FormatError(name, f'not a level set: expected a JSON object with "format": "{SET_FORMAT}"')
     return set_from_object(_json.loads(text, name), name)
 
 
 def set_from_object(obj: Any, name: str) -> LevelSet:
     """A set from a parsed native set object."""
+    if isinstance(obj, list):
+        raise FormatError(name, "this is a single level (a list of rows), not a level set")
     if not isinstance(obj, dict):
         raise FormatError(name, f'expected a level set: a JSON object with "format": "{SET_FORMAT}"')
     fmt = obj.get("format")
