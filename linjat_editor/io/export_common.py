@@ -15,6 +15,7 @@ from pathlib import Path
 from typing import Any, Iterable, Mapping
 
 from linjat_editor.core.level import Level
+from linjat_editor.io.atomic import atomic_write_bytes
 
 #: The original game's tier order; a puzzles.json lists them in this order.
 TIER_ORDER = ("tutorial", "easy", "medium", "hard", "expert")
@@ -48,6 +49,7 @@ class ExportItem:
     score: float | None = None  # selection score (spec section 4)
     solved: bool | None = None
     count: int | None = None  # exact solution count (capped at 2)
+    playtests: tuple[Mapping[str, Any], ...] = ()
 
 
 def _entries_of(level_set: Any) -> list[Any]:
@@ -72,13 +74,34 @@ def guess_tier(level: Level, stated: str | None = None) -> str:
     return "custom"
 
 
+_OUR_KEYS = {v: k for k, v in ORIGINAL_KEYS.items()}
+
+
+def _as_float(x: Any) -> float | None:
+    try:
+        return None if x is None else float(x)
+    except (TypeError, ValueError):
+        return None
+
+
+def _our_classification(cls: Any) -> dict[str, dict[str, int]] | None:
+    """A stored classification with our key names (the original's ``dep`` etc. renamed; strings read as ints)."""
+    if not isinstance(cls, Mapping):
+        return None
+    out = {}
+    for key, stats in cls.items():
+        if isinstance(stats, Mapping) and "depth" in stats:
+            out[_OUR_KEYS.get(key, key)] = {"depth": int(stats["depth"]), "max_width": int(stats.get("max_width", 0))}
+    return out or None
+
+
 def _stored_figures(entry: Any, level: Level) -> tuple[Mapping | None, float | None]:
-    """Figures an entry or level already carries (e.g. a set file's analysis)."""
-    for source in (getattr(entry, "analysis", None), level.extra.get("analysis")):
-        if isinstance(source, Mapping):
-            cls = source.get("classification")
+    """Figures an entry or level already carries: a set entry's analysis, or what
+    reading a puzzles.json left in ``level.extra`` (the original's classification and score)."""
+    for source in (getattr(entry, "analysis", None), level.extra.get("analysis"), level.extra):
+        if isinstance(source, Mapping) and isinstance(source.get("classification"), Mapping):
             score = source.get("selection_score", source.get("score"))
-            return (cls if isinstance(cls, Mapping) else None), (float(score) if score is not None else None)
+            return _our_classification(source["classification"]), _as_float(score)
     return None, None
 
 
@@ -126,25 +149,14 @@ def export_items(level_set: Any, analyse: bool = True, exact: bool = False) -> l
         if analyse:
             fig = analyse_level(level, exact=exact)
             cls, score, solved, count = fig["classification"], fig["score"], fig["solved"], fig.get("count")
-        items.append(ExportItem(level, tier, name, message, cls, score, solved, count))
+        tests = tuple(getattr(entry, "playtests", ())) + tuple(level.extra.get("playtests", ()))
+        items.append(ExportItem(level, tier, name, message, cls, score, solved, count, tests))
     return items
 
 
 def write_atomic(path: str | os.PathLike[str], data: bytes) -> None:
-    """Write ``data`` to ``path`` through a temporary file, so a crash never leaves half a file."""
-    target = Path(path)
-    fd, tmp = tempfile.mkstemp(prefix=f".{target.name}.", suffix=".tmp", dir=target.parent or ".")
-    try:
-        with os.fdopen(fd, "wb") as f:
-            f.write(data)
-            f.flush()
-            os.fsync(f.fileno())
-        _share_like_new_file(tmp)
-        os.replace(tmp, target)
-    except BaseException:
-        if os.path.exists(tmp):
-            os.unlink(tmp)
-        raise
+    """Write ``data`` to ``path`` atomically (the io layer's rename-over-target save)."""
+    atomic_write_bytes(path, data)
 
 
 def _share_like_new_file(path: str) -> None:
@@ -155,7 +167,8 @@ def _share_like_new_file(path: str) -> None:
 
 
 def temp_path_beside(path: str | os.PathLike[str]) -> str:
-    """A fresh temporary file name next to ``path`` (for writers that want a file name)."""
+    """A fresh temporary file name next to ``path``, for Qt writers that want a file name;
+    the caller renames it over ``path`` when done (so the save is still atomic)."""
     target = Path(path)
     fd, tmp = tempfile.mkstemp(prefix=f".{target.name}.", suffix=".tmp", dir=target.parent or ".")
     os.close(fd)

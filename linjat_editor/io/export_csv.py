@@ -3,7 +3,7 @@
 Columns: position, name, tier, size, counts of numbers and dots, whether the
 human-style solver solves it, the exact solution count, the selection score
 (spec section 4), the score under the level's tier preset, ``depth`` and
-``max_width`` of every kind, and playtest figures from ``extra["playtests"]``.
+``max_width`` of every kind, and playtest figures (the set entry's playtests and the level's ``extra["playtests"]``).
 """
 
 from __future__ import annotations
@@ -37,8 +37,8 @@ def tier_score(cls: Mapping[str, Mapping[str, int]], tier: str) -> float | None:
     return float(total + cls.get("all", {}).get("max_width", 0) * weights.width)
 
 
-def _playtest_figures(extra: Mapping[str, Any]) -> list[Any]:
-    tests = [t for t in extra.get("playtests", []) if isinstance(t, Mapping)]
+def _playtest_figures(playtests: Any) -> list[Any]:
+    tests = [t for t in playtests if isinstance(t, Mapping)]
     solved = [t for t in tests if t.get("solved")]
     secs = [float(t["seconds"]) for t in solved if "seconds" in t]
     moves = [int(t["moves"]) for t in solved if "moves" in t]
@@ -64,7 +64,7 @@ def _row(i: int, item: ExportItem) -> list[Any]:
     for k in KIND_KEYS:
         stats = cls.get(k)
         row += [stats["depth"], stats["max_width"]] if stats else ["", ""]
-    row += _playtest_figures(lvl.extra)
+    row += _playtest_figures(item.playtests)
     row.append("|".join(lvl.rows()))  # the text form, so a row identifies its level
     return row
 

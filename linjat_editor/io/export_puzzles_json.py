@@ -68,13 +68,21 @@ def puzzles_json_data(
     """The ``puzzles.json`` object for a set, levels kept in set order within each tier.
 
     Levels whose tier is none of the game's (``custom``) go to ``default_tier``.
-    ``closing`` overrides the message-only record that ends each list.
+    The message-only record ending each list comes from ``closing``, else the
+    set's ``extra["closing_messages"]`` (kept when a puzzles.json was read),
+    else a default; the set's ``extra["interludes"]`` are put back in place.
     """
-    messages = {**DEFAULT_CLOSING, **(closing or {})}
+    extra = getattr(level_set, "extra", None) or {}
+    messages = {**DEFAULT_CLOSING, **dict(extra.get("closing_messages") or {}), **(closing or {})}
     lists: dict[str, list[dict[str, Any]]] = {t: [] for t in ("tutorial", *TIERS)}
     for item in export_items(level_set, analyse=analyse):
         tier = item.tier if item.tier in lists else default_tier
         lists[tier].append(_record(item, tier))
+    # Interludes go in from the back so earlier insertions do not shift later positions.
+    interludes = [i for i in extra.get("interludes") or () if isinstance(i, Mapping) and i.get("tier") in lists]
+    for it in sorted(interludes, key=lambda i: -int(i.get("before", 0))):
+        records = lists[it["tier"]]
+        records.insert(min(int(it.get("before", 0)), len(records)), {"puzzle": None, "message": str(it["message"])})
     for tier, records in lists.items():
         records.append({"puzzle": None, "message": messages[tier]})
     return lists

@@ -6,6 +6,8 @@ import json
 
 from linjat_editor.core.level import Level
 from linjat_editor.io.export_puzzles_json import export_puzzles_json, original_classification
+from linjat_editor.io.level_set import LevelSet
+from linjat_editor.io.puzzles_json import read_puzzles_json
 
 from .conftest import need_engine
 
@@ -13,15 +15,9 @@ ORIGINAL_NAMES = {"cover", "cant_fit", "square", "dep", "one_of", "single-soluti
 
 
 def read_back(path) -> dict[str, list[Level]]:
-    """Levels per list, through the io reader when it exists, else plain JSON."""
-    try:
-        from linjat_editor.io import puzzles_json as reader  # the io engineer's reader
-    except ImportError:
-        reader = None
-    data = json.loads(path.read_text())
-    if reader is not None and hasattr(reader, "read_puzzles_json"):
-        reader.read_puzzles_json(path)  # must at least accept our file
-    return {k: [Level.from_rows(r["puzzle"]) for r in v if r["puzzle"]] for k, v in data.items()}
+    """Levels per list, read with the io layer's puzzles.json reader."""
+    level_set = read_puzzles_json(path.read_text(), str(path))
+    return {t: [e.level for e in level_set.of_tier(t)] for t in ("tutorial", "easy", "medium", "hard", "expert")}
 
 
 def test_layout_without_engine(tmp_path, small_set):
@@ -68,3 +64,31 @@ def test_exported_levels_are_unique_and_classified(tmp_path, small_set):
             assert set(rec["classification"]) <= ORIGINAL_NAMES
             assert rec["classification"]["all"]["depth"] > 0
             assert isinstance(rec["score"], (int, float))
+
+
+def test_round_trip_through_the_reader(tmp_path, corpus):
+    """The published file read as a set and exported again keeps levels, figures and messages."""
+    original = tmp_path / "orig.json"
+    original.write_text(json.dumps(corpus))
+    level_set = read_puzzles_json(original.read_text(), str(original))
+    out = tmp_path / "again.json"
+    export_puzzles_json(level_set, out, analyse=False)
+    again = json.loads(out.read_text())
+    for tier in ("tutorial", "easy", "medium", "hard", "expert"):
+        assert [r["puzzle"] for r in again[tier]] == [r["puzzle"] for r in corpus[tier]], tier
+        assert [r.get("message") for r in again[tier] if r["puzzle"] is None] == \
+            [r.get("message") for r in corpus[tier] if r["puzzle"] is None]
+    first = next(r for r in corpus["expert"] if r["puzzle"])
+    assert again["expert"][0]["score"] == int(first["score"])
+    assert again["expert"][0]["classification"]["dep"]["depth"] == int(first["classification"]["dep"]["depth"])
+
+
+def test_level_set_entries(tmp_path, small_set):
+    s = LevelSet(name="x")
+    for lv in small_set[2:4]:
+        s = s.add(lv, tier="medium")
+    out = tmp_path / "p.json"
+    export_puzzles_json(s, out, analyse=False, closing={"medium": "Bye"})
+    data = json.loads(out.read_text())
+    assert len(data["medium"]) == 3 and data["medium"][-1] == {"puzzle": None, "message": "Bye"}
+    assert len(read_back(out)["medium"]) == 2
