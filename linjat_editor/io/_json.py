@@ -22,7 +22,8 @@ def syntax_error(e: json.JSONDecodeError, name: str) -> FormatError:
     """The one-line error for a JSON syntax error; says so when the text simply stops early."""
     ends_early = e.pos >= len(e.doc.rstrip()) or e.msg.startswith("Unterminated string")
     truncated = " (the text ends too early: truncated?)" if ends_early else ""
-    return FormatError(name, f"not valid JSON: {e.msg} at line {e.lineno} column {e.colno}{truncated}")
+    msg = e.msg.removesuffix(" at")  # "Unterminated string starting at" already ends with "at"
+    return FormatError(name, f"not valid JSON: {msg} at line {e.lineno} column {e.colno}{truncated}")
 
 
 def dumps(obj: Any) -> str:
