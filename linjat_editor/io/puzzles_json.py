@@ -71,4 +71,4 @@ def set_from_puzzles(obj: Any, name: str) -> LevelSet:
     if interludes:
         extra["interludes"] = interludes
     stem = PurePath(name).stem if name and not name.startswith("<") else ""
-    return LevelSet(name=stem, entries=entries, extra=extra)
+    return LevelSet(name=stem, entries=tuple(entries), extra=extra)

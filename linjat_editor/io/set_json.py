@@ -90,7 +90,7 @@ def set_from_object(obj: Any, name: str) -> LevelSet:
     if not isinstance(levels, list):
         raise FormatError(name, '"levels" must be a list of level objects')
     entries = [entry_from_object(item, within(name, f"level {i + 1}")) for i, item in enumerate(levels)]
-    return LevelSet(entries=entries, extra=extra, **meta)
+    return LevelSet(entries=tuple(entries), extra=extra, **meta)
 
 
 def entry_from_object(obj: Any, name: str) -> SetEntry:
