@@ -24,3 +24,12 @@ def test_import_contracts_hold() -> None:
         timeout=300,
     )
     assert proc.returncode == 0, f"import-linter contracts broken:\n{proc.stdout}\n{proc.stderr}"
+
+
+def test_pytest_qt_uses_pyside6(request) -> None:
+    # pytest-qt must drive the binding the editor is written for, never another one installed.
+    pytest.importorskip("pytestqt")
+    from pytestqt.qt_compat import qt_api
+
+    assert request.config.getini("qt_api") == "pyside6"
+    assert qt_api.get_versions().qt_api == "PySide6"
