@@ -1,0 +1,52 @@
+"""Bit counting and a small deterministic random number generator.
+
+The generator is ours (xorshift64*) rather than numpy's so that a seed gives
+the same levels whichever thread runs the kernel and however a run is cut
+into chunks: its whole state is one uint64 the caller keeps.
+"""
+
+import numba as nb
+import numpy as np
+
+JIT = dict(cache=True, nogil=True)
+
+_M1 = np.uint64(0x5555555555555555)
+_M2 = np.uint64(0x3333333333333333)
+_M4 = np.uint64(0x0F0F0F0F0F0F0F0F)
+_H01 = np.uint64(0x0101010101010101)
+_ONE = np.uint64(1)
+_MULT = np.uint64(0x2545F4914F6CDD1D)
+
+
+@nb.njit(**JIT)
+def popcount(x: np.uint64) -> int:
+    x = x - ((x >> np.uint64(1)) & _M1)
+    x = (x & _M2) + ((x >> np.uint64(2)) & _M2)
+    x = (x + (x >> np.uint64(4))) & _M4
+    return int((x * _H01) >> np.uint64(56))
+
+
+@nb.njit(**JIT)
+def bit(i: int) -> np.uint64:
+    return _ONE << np.uint64(i)
+
+
+@nb.njit(**JIT)
+def rand_below(rng: np.ndarray, n: int) -> int:
+    """A random int in [0, n); advances ``rng[0]`` (xorshift64*)."""
+    x = rng[0]
+    x ^= x >> np.uint64(12)
+    x ^= x << np.uint64(25)
+    x ^= x >> np.uint64(27)
+    rng[0] = x
+    return int(((x * _MULT) >> np.uint64(33)) % np.uint64(n))
+
+
+def seed_state(seed: int) -> np.ndarray:
+    """An RNG state array for ``rand_below`` from any int seed (never zero)."""
+    # splitmix64 scrambles small consecutive seeds into unrelated states.
+    z = (int(seed) + 0x9E3779B97F4A7C15) & 0xFFFFFFFFFFFFFFFF
+    z = ((z ^ (z >> 30)) * 0xBF58476D1CE4E5B9) & 0xFFFFFFFFFFFFFFFF
+    z = ((z ^ (z >> 27)) * 0x94D049BB133111EB) & 0xFFFFFFFFFFFFFFFF
+    z ^= z >> 31
+    return np.array([z or 1], dtype=np.uint64)

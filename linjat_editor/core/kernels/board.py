@@ -1,0 +1,110 @@
+"""The solver's view of a board: placements of every number, and who claimed which cell.
+
+A *placement* is one concrete segment a number's line could take. The
+placements of number ``p`` are ``pbeg[p] .. pbeg[p+1]``; placement ``k``
+covers cells ``pstart[k] + i * pstep[k]`` for ``i < val[p]``. They are listed
+in the original generator's orientation order (horizontal and vertical
+alternately, the line sliding from left/up to right/down), which decides the
+rare ties the solver breaks by order.
+"""
+
+import numba as nb
+import numpy as np
+
+from .bits import JIT
+
+UNCLAIMED = -1
+
+
+@nb.njit(**JIT)
+def build_board(h, w, n, pos, val, pbeg, pstart, pstep, alive, claimed):
+    """Enumerate placements and reset claims; returns the placement count.
+
+    A number's own cell is claimed by it from the start; a placement over
+    another number's cell or off the grid does not exist.
+    """
+    claimed[: h * w] = UNCLAIMED
+    for p in range(n):
+        claimed[pos[p]] = p
+    k = 0
+    for p in range(n):
+        pbeg[p] = k
+        at = pos[p]
+        v = val[p]
+        r = at // w
+        c = at % w
+        # A 1 has a single placement: itself (the original counted it twice).
+        count = 2 * v if v > 1 else 1
+        for o in range(count):
+            offset = (v - 1) - (o >> 1)
+            if o & 1 == 0:
+                c0 = c - offset
+                if c0 < 0 or c0 + v > w:
+                    continue
+                start = r * w + c0
+                step = 1
+            else:
+                r0 = r - offset
+                if r0 < 0 or r0 + v > h:
+                    continue
+                start = r0 * w + c
+                step = w
+            ok = True
+            for i in range(v):
+                owner = claimed[start + i * step]
+                if owner != UNCLAIMED and owner != p:
+                    ok = False
+                    break
+            if ok:
+                pstart[k] = start
+                pstep[k] = step
+                alive[k] = True
+                k += 1
+    pbeg[n] = k
+    return k
+
+
+@nb.njit(**JIT)
+def covers(start, step, v, w, cell):
+    """Whether the placement (start, step, length v) covers ``cell``."""
+    d = cell - start
+    if d < 0:
+        return False
+    if step == 1:
+        return d < v
+    return d % w == 0 and d // w < v
+
+
+@nb.njit(**JIT)
+def cross(h, w, at, v, out):
+    """The cells any line of a number could touch: its own, then its column, then its row."""
+    r = at // w
+    c = at % w
+    out[0] = at
+    k = 1
+    for ri in range(max(0, r - (v - 1)), min(h, r + v)):
+        if ri != r:
+            out[k] = ri * w + c
+            k += 1
+    for ci in range(max(0, c - (v - 1)), min(w, c + v)):
+        if ci != c:
+            out[k] = r * w + ci
+            k += 1
+    return k
+
+
+def allocate(h: int, w: int, n: int) -> dict[str, np.ndarray]:
+    """Arrays for a board of h x w cells and n numbers."""
+    cells = h * w
+    most = max(1, 18 * n)
+    return {
+        "pos": np.zeros(max(n, 1), np.int64),
+        "val": np.zeros(max(n, 1), np.int64),
+        "dot": np.zeros(cells, np.bool_),
+        "pbeg": np.zeros(n + 1, np.int64),
+        "pstart": np.zeros(most, np.int64),
+        "pstep": np.zeros(most, np.int64),
+        "alive": np.zeros(most, np.bool_),
+        "claimed": np.full(cells, UNCLAIMED, np.int64),
+        "possible": np.zeros(cells, np.uint64),
+    }

@@ -1,0 +1,126 @@
+"""Exact solver: depth-first search with a "most constrained first" choice.
+
+Deliberately independent of the human-style solver (its own placement list,
+no shared rules), so that tests can check one against the other.
+
+At each node it looks at every unassigned number (how many placements still
+fit) and every uncovered dot (how many fitting placements cover it) and
+branches on the one with the fewest options: a number's placements partition
+its solutions, and so do the placements covering a dot, since exactly one line
+covers each dot in any solution.
+"""
+
+import numba as nb
+import numpy as np
+
+from .bits import JIT
+
+
+@nb.njit(**JIT)
+def count_solutions(ncells, npieces, pl_piece, pl_cells, pl_len, allowed, dots, limit, out):
+    """Count solutions up to ``limit``; the first ``len(out)`` are written to ``out``.
+
+    ``pl_cells[k, :pl_len[k]]`` are the cells of placement k (of number
+    ``pl_piece[k]``); ``allowed[k]`` false removes a placement. ``out[s, p]``
+    receives the placement number p takes in solution s.
+    """
+    nplace = pl_piece.shape[0]
+    occ = np.zeros(ncells, np.bool_)
+    assigned = np.full(npieces, -1, np.int64)
+    ok = np.zeros(nplace, np.bool_)
+    count_p = np.zeros(npieces, np.int64)
+    reach = np.zeros(ncells, np.int64)
+    cand = np.zeros((npieces + 1, nplace), np.int64)
+    ncand = np.zeros(npieces + 1, np.int64)
+    tried = np.zeros(npieces + 1, np.int64)
+    ndots = dots.shape[0]
+    found = 0
+    depth = 0
+    fresh = True
+    while depth >= 0:
+        if fresh:
+            fresh = False
+            # Choose what to branch on at this depth.
+            for k in range(nplace):
+                fits = allowed[k] and assigned[pl_piece[k]] < 0
+                if fits:
+                    for i in range(pl_len[k]):
+                        if occ[pl_cells[k, i]]:
+                            fits = False
+                            break
+                ok[k] = fits
+            count_p[:] = 0
+            reach[:] = 0
+            for k in range(nplace):
+                if ok[k]:
+                    count_p[pl_piece[k]] += 1
+                    for i in range(pl_len[k]):
+                        reach[pl_cells[k, i]] += 1
+            best = -1
+            best_count = nplace + 1
+            best_is_dot = False
+            dead = False
+            done = True
+            for p in range(npieces):
+                if assigned[p] < 0:
+                    done = False
+                    if count_p[p] < best_count:
+                        best_count = count_p[p]
+                        best = p
+                        best_is_dot = False
+            for d in range(ndots):
+                cell = dots[d]
+                if occ[cell]:
+                    continue
+                c = reach[cell]
+                if c < best_count:
+                    best_count = c
+                    best = cell
+                    best_is_dot = True
+                if c == 0:
+                    dead = True
+                    break
+            n = 0
+            if done:
+                if not dead:
+                    if found < out.shape[0]:
+                        for p in range(npieces):
+                            out[found, p] = assigned[p]
+                    found += 1
+                    if found >= limit:
+                        return found
+            elif not dead and best_count > 0:
+                for k in range(nplace):
+                    if not ok[k]:
+                        continue
+                    if best_is_dot:
+                        hit = False
+                        for i in range(pl_len[k]):
+                            if pl_cells[k, i] == best:
+                                hit = True
+                                break
+                        if not hit:
+                            continue
+                    elif pl_piece[k] != best:
+                        continue
+                    cand[depth, n] = k
+                    n += 1
+            ncand[depth] = n
+            tried[depth] = 0
+        # Undo the placement tried last at this depth, then try the next one.
+        if tried[depth] > 0:
+            k = cand[depth, tried[depth] - 1]
+            assigned[pl_piece[k]] = -1
+            for i in range(pl_len[k]):
+                occ[pl_cells[k, i]] = False
+        if tried[depth] == ncand[depth]:
+            depth -= 1
+            continue
+        k = cand[depth, tried[depth]]
+        tried[depth] += 1
+        assigned[pl_piece[k]] = k
+        for i in range(pl_len[k]):
+            occ[pl_cells[k, i]] = True
+        depth += 1
+        fresh = True
+    return found

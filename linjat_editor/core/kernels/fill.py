@@ -1,0 +1,101 @@
+"""The generator: add dots where the solver gets stuck (spec section 5).
+
+Adding a dot never invalidates a deduction already made, so the solver runs
+on and a dot is added only when it finds nothing. Each dot goes where it
+carries the least information: the free cell the most numbers could reach at
+the start plus the most that can reach it now.
+"""
+
+import numba as nb
+import numpy as np
+
+from .bits import JIT, bit, popcount, rand_below
+from .board import UNCLAIMED, build_board
+from .layer import CONTRADICTION, NONE, SOLVED, step
+from .rules import ZERO, uncontested_placement, update_possible
+
+EVERYONE = ~np.uint64(0)
+#: The original's cap on generator rounds.
+MAX_ROUNDS = 100
+
+
+@nb.njit(**JIT)
+def add_dot(b, orig_possible, mask, rng):
+    """Put a dot on the least informative free cell some number in ``mask`` reaches."""
+    h, w, n, pos, val, pbeg, pstart, pstep, alive, claimed, possible, dot = b
+    best = -1
+    best_score = -1
+    ties = 0
+    for cell in range(h * w):
+        if claimed[cell] != UNCLAIMED or dot[cell] or possible[cell] & mask == ZERO:
+            continue
+        score = popcount(orig_possible[cell]) + popcount(possible[cell])
+        if score > best_score:
+            best_score = score
+            best = cell
+            ties = 1
+        elif score == best_score:
+            ties += 1
+            if rand_below(rng, ties) == 0:
+                best = cell
+    if best < 0:
+        return False
+    dot[best] = True
+    return True
+
+
+@nb.njit(**JIT)
+def break_uncontested(b, s, orig_possible, rng):
+    """Give every number that could take an uncontested placement a dot to reach."""
+    h, w, n, pos, val, pbeg, pstart, pstep, alive, claimed, possible, dot = b
+    update_possible(b)
+    for p in range(n):
+        if uncontested_placement(b, p, s[1]) >= 0:
+            add_dot(b, orig_possible, bit(p), rng)
+
+
+@nb.njit(**JIT)
+def fill_board(b, s, orig_possible, rng):
+    """Add dots to ``b``'s dot array until the solver solves it or nothing helps.
+
+    Returns the generator's final status (SOLVED does not yet mean the level
+    is good: the caller classifies it afresh).
+    """
+    h, w, n, pos, val, pbeg, pstart, pstep, alive, claimed, possible, dot = b
+    build_board(h, w, n, pos, val, pbeg, pstart, pstep, alive, claimed)
+    update_possible(b)
+    orig_possible[: h * w] = possible[: h * w]
+    state = NONE
+    for _ in range(MAX_ROUNDS):
+        break_uncontested(b, s, orig_possible, rng)
+        state, kind, width = step(b, s)
+        if state == SOLVED or state == CONTRADICTION:
+            break
+        if kind == NONE and not add_dot(b, orig_possible, EVERYONE, rng):
+            break
+    return state
+
+
+@nb.njit(**JIT)
+def random_numbers(h, w, n, pos, val, blocked, rng):
+    """Numbers 2-5 on n distinct random cells not in ``blocked``; False if they do not fit."""
+    free = 0
+    for cell in range(h * w):
+        if not blocked[cell]:
+            free += 1
+    if free < n:
+        return False
+    taken = blocked.copy()
+    for p in range(n):
+        while True:
+            cell = rand_below(rng, h * w)
+            if not taken[cell]:
+                break
+        taken[cell] = True
+        pos[p] = cell
+        val[p] = 2 + rand_below(rng, 4)
+    # Keep numbers in row-major order, as a Level lists them.
+    order = np.argsort(pos[:n])
+    pos[:n] = pos[:n][order]
+    val[:n] = val[:n][order]
+    return True

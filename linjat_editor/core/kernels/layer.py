@@ -1,0 +1,180 @@
+"""Layers: apply every deduction of the first kind that finds any, then stop.
+
+Kind codes are shared with ``linjat_editor.core.kinds.Kind``.
+"""
+
+import numba as nb
+import numpy as np
+
+from .bits import JIT
+from .board import UNCLAIMED, build_board
+from .rules import (
+    ZERO,
+    cant_fit,
+    cover,
+    dependency,
+    one_of,
+    single_solution,
+    square,
+    uncontested_no_cover,
+    update_possible,
+)
+
+NONE = 0
+COVER = 1
+CANT_FIT = 2
+SQUARE = 3
+DEPENDENCY = 4
+ONE_OF = 5
+SINGLE_SOLUTION = 6
+UNCONTESTED_NO_COVER = 7
+
+RUNNING = 0
+SOLVED = 1
+STUCK = 2
+CONTRADICTION = 3
+
+#: A safety net only: every counted layer claims a cell, so a board of C
+#: cells can never need more than C layers.
+MAX_LAYERS = 4096
+
+
+@nb.njit(**JIT)
+def layer(b, s):
+    """One solver layer on a board whose ``possible`` is fresh: (kind, width)."""
+    width = uncontested_no_cover(b, s)
+    if width:
+        return UNCONTESTED_NO_COVER, width
+    width = cover(b, s)
+    if width:
+        return COVER, width
+    # After cover: a leak that only repeats what cover finds is no leak.
+    width = single_solution(b, s)
+    if width:
+        cover(b, s)
+        return SINGLE_SOLUTION, width
+    width = cant_fit(b, s)
+    if width:
+        return CANT_FIT, width
+    # The harder kinds only narrow possibilities; a cant-fit pass right
+    # after must turn that into a claim for the layer to count.
+    square(b, s)
+    width = cant_fit(b, s)
+    if width:
+        return SQUARE, width
+    dependency(b, s)
+    width = cant_fit(b, s)
+    if width:
+        return DEPENDENCY, width
+    one_of(b, s)
+    width = cant_fit(b, s)
+    if width:
+        return ONE_OF, width
+    return NONE, 0
+
+
+@nb.njit(**JIT)
+def contradiction(b):
+    """After ``update_possible``: a number has no placement left or a dot nobody can reach."""
+    h, w, n, pos, val, pbeg, pstart, pstep, alive, claimed, possible, dot = b
+    for p in range(n):
+        left = False
+        for k in range(pbeg[p], pbeg[p + 1]):
+            if alive[k]:
+                left = True
+                break
+        if not left:
+            return True
+    for cell in range(h * w):
+        if dot[cell] and possible[cell] == ZERO:
+            return True
+    return False
+
+
+@nb.njit(**JIT)
+def solved(b, s):
+    """One placement left for every number, every dot claimed, and the lines disjoint.
+
+    Checked right after a layer, as the original did (its published depths
+    count that way). The original did not check that the lines are disjoint,
+    and could call a level with no solution solved.
+    """
+    h, w, n, pos, val, pbeg, pstart, pstep, alive, claimed, possible, dot = b
+    cnt = s[0]
+    for p in range(n):
+        left = 0
+        for k in range(pbeg[p], pbeg[p + 1]):
+            if alive[k]:
+                left += 1
+        if left != 1:
+            return False
+    for cell in range(h * w):
+        if dot[cell] and claimed[cell] == UNCLAIMED:
+            return False
+    overlap = False
+    for p in range(n):
+        for k in range(pbeg[p], pbeg[p + 1]):
+            if alive[k]:
+                for i in range(val[p]):
+                    cell = pstart[k] + i * pstep[k]
+                    if cnt[cell] != 0:
+                        overlap = True
+                    cnt[cell] = 1
+    for p in range(n):
+        for k in range(pbeg[p], pbeg[p + 1]):
+            if alive[k]:
+                for i in range(val[p]):
+                    cnt[pstart[k] + i * pstep[k]] = 0
+    return not overlap
+
+
+@nb.njit(**JIT)
+def record(cls, kind, width):
+    """Add a layer to a classification table: rows = kinds (0 = all), cols = depth, max width."""
+    cls[kind, 0] += 1
+    cls[kind, 1] = max(cls[kind, 1], width)
+    cls[0, 0] += 1
+    cls[0, 1] = max(cls[0, 1], width)
+
+
+@nb.njit(**JIT)
+def solve_board(b, s, cls):
+    """Run layers until solved, stuck or contradiction; fills ``cls``; returns the status."""
+    cls[:, :] = 0
+    for _ in range(MAX_LAYERS):
+        state, kind, width = step(b, s)
+        if kind != NONE:
+            record(cls, kind, width)
+        if state != RUNNING:
+            return state
+    return STUCK
+
+
+@nb.njit(**JIT)
+def step(b, s):
+    """One layer from the current claims: (status after it, kind, width)."""
+    update_possible(b)
+    if contradiction(b):
+        return CONTRADICTION, NONE, 0
+    kind, width = layer(b, s)
+    if kind == NONE:
+        return (SOLVED if solved(b, s) else STUCK), NONE, 0
+    return (SOLVED if solved(b, s) else RUNNING), kind, width
+
+
+@nb.njit(**JIT)
+def classify_level(h, w, n, pos, val, dot, pbeg, pstart, pstep, alive, claimed, possible, s, cls):
+    """Build the board from numbers and dots and solve it from scratch."""
+    build_board(h, w, n, pos, val, pbeg, pstart, pstep, alive, claimed)
+    b = (h, w, n, pos, val, pbeg, pstart, pstep, alive, claimed, possible, dot)
+    return solve_board(b, s, cls)
+
+
+def scratch(cells: int) -> tuple[np.ndarray, np.ndarray, np.ndarray, np.ndarray]:
+    """Scratch arrays for the rules: a per-cell counter and three small cell lists."""
+    return (
+        np.zeros(cells, np.int64),
+        np.zeros(64, np.int64),
+        np.zeros(max(cells, 64), np.int64),
+        np.zeros(max(cells, 64), np.int64),
+    )

@@ -1,0 +1,218 @@
+"""The optimizer's hot loop (spec section 6), entirely in numba and without the GIL.
+
+A pool of the best levels found so far, best first. Each iteration mutates a
+random pool member's numbers, refills its dots with the generator, classifies
+it afresh and, if deduction solves it (and it is unique), inserts it by score.
+"""
+
+import numba as nb
+import numpy as np
+
+from .bits import JIT, rand_below
+from .board import build_board
+from .exact import count_solutions
+from .fill import fill_board, random_numbers
+from .layer import SINGLE_SOLUTION, SOLVED, UNCONTESTED_NO_COVER, solve_board
+
+#: The original kept ten levels in its pool.
+POOL_SIZE = 10
+#: Highest value a mutation raises a number to, as in the original.
+MAX_MUTATED_VALUE = 8
+
+
+def workspace(h: int, w: int, n: int) -> tuple:
+    """Arrays one kernel call works in, for boards of h x w cells and n numbers."""
+    cells = h * w
+    most = max(1, 18 * n)
+    return (
+        np.zeros(max(n, 1), np.int64),  # pos
+        np.zeros(max(n, 1), np.int64),  # val
+        np.zeros(cells, np.bool_),  # dot
+        np.zeros(n + 1, np.int64),  # pbeg
+        np.zeros(most, np.int64),  # pstart
+        np.zeros(most, np.int64),  # pstep
+        np.zeros(most, np.bool_),  # alive
+        np.zeros(cells, np.int64),  # claimed
+        np.zeros(cells, np.uint64),  # possible
+        np.zeros(cells, np.uint64),  # orig_possible
+        np.zeros(cells, np.int64),  # scratch: counter
+        np.zeros(64, np.int64),  # scratch: cross
+        np.zeros(max(cells, 64), np.int64),  # scratch: cells
+        np.zeros(max(cells, 64), np.int64),  # scratch: cells
+        np.zeros((8, 2), np.int64),  # classification table
+    )
+
+
+@nb.njit(**JIT)
+def unpack(h, w, n, ws):
+    pos, val, dot, pbeg, pstart, pstep, alive, claimed, possible, orig, cnt, buf, cand, cand2, table = ws
+    b = (h, w, n, pos, val, pbeg, pstart, pstep, alive, claimed, possible, dot)
+    return b, (cnt, buf, cand, cand2), orig, table
+
+
+@nb.njit(**JIT)
+def is_unique(b):
+    """Exactly one solution? (The exact solver, on this board's placements.)"""
+    h, w, n, pos, val, pbeg, pstart, pstep, alive, claimed, possible, dot = b
+    total = build_board(h, w, n, pos, val, pbeg, pstart, pstep, alive, claimed)
+    piece = np.empty(total, np.int64)
+    length = np.empty(total, np.int64)
+    cells = np.zeros((total, 9), np.int64)
+    for p in range(n):
+        for k in range(pbeg[p], pbeg[p + 1]):
+            piece[k] = p
+            length[k] = val[p]
+            for i in range(val[p]):
+                cells[k, i] = pstart[k] + i * pstep[k]
+    dots = np.flatnonzero(dot[: h * w])
+    out = np.zeros((1, max(n, 1)), np.int64)
+    allowed = np.ones(total, np.bool_)
+    return count_solutions(h * w, n, piece, cells, length, allowed, dots, 2, out) == 1
+
+
+@nb.njit(**JIT)
+def evaluate(b, s, orig, table, rng, weights):
+    """Fill dots, classify afresh; the score if solved and unique, else NaN."""
+    fill_board(b, s, orig, rng)
+    h, w, n, pos, val, pbeg, pstart, pstep, alive, claimed, possible, dot = b
+    build_board(h, w, n, pos, val, pbeg, pstart, pstep, alive, claimed)
+    if solve_board(b, s, table) != SOLVED:
+        return np.nan
+    # Sound rules alone prove uniqueness; the leak kinds assume it.
+    if table[SINGLE_SOLUTION, 0] + table[UNCONTESTED_NO_COVER, 0] > 0 and not is_unique(b):
+        return np.nan
+    total = table[0, 1] * weights[0]
+    for kind in range(1, 8):
+        total += table[kind, 0] * weights[kind]
+    return total
+
+
+@nb.njit(**JIT)
+def sort_numbers(n, pos, val):
+    """Row-major order, as a Level keeps them (the solver breaks rare ties by order)."""
+    for i in range(1, n):
+        p = pos[i]
+        v = val[i]
+        j = i - 1
+        while j >= 0 and pos[j] > p:
+            pos[j + 1] = pos[j]
+            val[j + 1] = val[j]
+            j -= 1
+        pos[j + 1] = p
+        val[j + 1] = v
+
+
+@nb.njit(**JIT)
+def mutate(h, w, n, pos, val, pinned, fixed, rng):
+    """One or more changes to the numbers not on ``fixed`` cells: -1, +1 or a move."""
+    movable = 0
+    for p in range(n):
+        if not fixed[pos[p]]:
+            movable += 1
+    if movable == 0:
+        return
+    while True:
+        j = rand_below(rng, movable)
+        p = 0
+        for q in range(n):
+            if not fixed[pos[q]]:
+                if j == 0:
+                    p = q
+                    break
+                j -= 1
+        change = rand_below(rng, 3)
+        if change == 0:
+            if val[p] > 1:
+                val[p] -= 1
+        elif change == 1:
+            if val[p] < MAX_MUTATED_VALUE:
+                val[p] += 1
+        else:
+            taken = pinned.copy()
+            for q in range(n):
+                taken[pos[q]] = True
+            if not taken.all():
+                while True:
+                    cell = rand_below(rng, h * w)
+                    if not taken[cell]:
+                        break
+                pos[p] = cell
+        if rand_below(rng, 3) >= 1:
+            break
+    sort_numbers(n, pos, val)
+
+
+@nb.njit(**JIT)
+def insert(pool_pos, pool_val, pool_dot, pool_score, pool_table, size, pos, val, dot, score, table):
+    """Insert by score, ahead of equal scores (so the pool drifts); returns the new size."""
+    cap = pool_score.shape[0]
+    i = 0
+    while i < size and pool_score[i] > score:
+        i += 1
+    if i >= cap:
+        return size
+    for j in range(min(size, cap - 1), i, -1):
+        pool_pos[j] = pool_pos[j - 1]
+        pool_val[j] = pool_val[j - 1]
+        pool_dot[j] = pool_dot[j - 1]
+        pool_score[j] = pool_score[j - 1]
+        pool_table[j] = pool_table[j - 1]
+    pool_pos[i] = pos
+    pool_val[i] = val
+    pool_dot[i] = dot
+    pool_score[i] = score
+    pool_table[i] = table
+    return min(size + 1, cap)
+
+
+@nb.njit(**JIT)
+def optimize(h, w, n, pool_pos, pool_val, pool_dot, pool_score, pool_table, size, pinned, fixed, weights, rng, iterations, ws):
+    """Run ``iterations`` optimizer iterations on the pool; returns the new pool size."""
+    b, s, orig, table = unpack(h, w, n, ws)
+    pos, val, dot = b[3], b[4], b[11]
+    for _ in range(iterations):
+        base = rand_below(rng, size)
+        pos[:n] = pool_pos[base]
+        val[:n] = pool_val[base]
+        mutate(h, w, n, pos, val, pinned, fixed, rng)
+        dot[:] = pinned
+        score = evaluate(b, s, orig, table, rng, weights)
+        if not np.isnan(score):
+            # A pool seeded with an unsolved level holds it only until a solved one comes.
+            if size == 1 and np.isnan(pool_score[0]):
+                size = 0
+            size = insert(pool_pos, pool_val, pool_dot, pool_score, pool_table, size, pos[:n], val[:n], dot, score, table)
+    return size
+
+
+@nb.njit(**JIT)
+def fill(h, w, n, rng, ws):
+    """Fill dots for the numbers and (pinned) dots in ``ws``, then solve afresh.
+
+    Returns the solve status; the dots and the classification table stay in ``ws``.
+    """
+    b, s, orig, table = unpack(h, w, n, ws)
+    fill_board(b, s, orig, rng)
+    build_board(h, w, n, b[3], b[4], b[5], b[6], b[7], b[8], b[9])
+    return solve_board(b, s, table)
+
+
+@nb.njit(**JIT)
+def first_candidate(h, w, n, pinned, require_hard, weights, rng, attempts, ws):
+    """Random numbers, filled, until one is solved (using a hard kind if required).
+
+    Returns the score, or NaN if ``attempts`` were not enough.
+    """
+    b, s, orig, table = unpack(h, w, n, ws)
+    pos, val, dot = b[3], b[4], b[11]
+    for _ in range(attempts):
+        if not random_numbers(h, w, n, pos, val, pinned, rng):
+            return np.nan
+        dot[:] = pinned
+        score = evaluate(b, s, orig, table, rng, weights)
+        if np.isnan(score):
+            continue
+        if require_hard and table[3, 0] + table[4, 0] + table[5, 0] == 0:
+            continue
+        return score
+    return np.nan

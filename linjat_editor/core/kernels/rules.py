@@ -1,0 +1,378 @@
+"""The seven deduction kinds of the human-style solver (spec section 2).
+
+Every function takes the board tuple ``b`` (see ``layer.board_tuple``) and a
+scratch tuple ``s``; each returns its *width*: how many numbers gained a claim
+(cells claimed, for single-solution). ``possible[cell]`` is a bitmask of the
+numbers that can still reach the cell; it is recomputed at the start of each
+layer and only narrowed within it, so a rule that uses a stale mask sees *more*
+possibilities than there are, never fewer: stale masks cost deductions, not
+soundness.
+"""
+
+import numba as nb
+import numpy as np
+
+from .bits import JIT, bit, popcount
+from .board import UNCLAIMED, covers, cross
+
+ZERO = np.uint64(0)
+
+
+@nb.njit(**JIT)
+def placement_ok(b, p, k):
+    """Whether placement k of number p touches no cell another number claimed."""
+    h, w, n, pos, val, pbeg, pstart, pstep, alive, claimed, possible, dot = b
+    s = pstart[k]
+    st = pstep[k]
+    for i in range(val[p]):
+        owner = claimed[s + i * st]
+        if owner != UNCLAIMED and owner != p:
+            return False
+    return True
+
+
+@nb.njit(**JIT)
+def update_possible(b):
+    """Drop placements over cells others claimed; recompute ``possible``."""
+    h, w, n, pos, val, pbeg, pstart, pstep, alive, claimed, possible, dot = b
+    possible[: h * w] = ZERO
+    for p in range(n):
+        m = bit(p)
+        for k in range(pbeg[p], pbeg[p + 1]):
+            if not alive[k]:
+                continue
+            if placement_ok(b, p, k):
+                for i in range(val[p]):
+                    possible[pstart[k] + i * pstep[k]] |= m
+            else:
+                alive[k] = False
+
+
+@nb.njit(**JIT)
+def claim(b, p, cell):
+    """Cell is known to be covered by p: keep only p's placements that cover it."""
+    h, w, n, pos, val, pbeg, pstart, pstep, alive, claimed, possible, dot = b
+    claimed[cell] = p
+    for k in range(pbeg[p], pbeg[p + 1]):
+        if alive[k] and not covers(pstart[k], pstep[k], val[p], w, cell):
+            alive[k] = False
+
+
+@nb.njit(**JIT)
+def uncontested_placement(b, p, buf):
+    """Kind 1 test: the placement p would take, or -1.
+
+    p can reach no unclaimed dot any more but shares a reachable cell with
+    another number, and some placement of p covers only cells p has claimed
+    or that nobody else can reach.
+    """
+    h, w, n, pos, val, pbeg, pstart, pstep, alive, claimed, possible, dot = b
+    m = bit(p)
+    contested = False
+    for i in range(cross(h, w, pos[p], val[p], buf)):
+        cell = buf[i]
+        reach = possible[cell] & m
+        if reach != ZERO:
+            if claimed[cell] == UNCLAIMED and dot[cell]:
+                return -1
+            if possible[cell] != m:
+                contested = True
+    if not contested:
+        return -1
+    for k in range(pbeg[p], pbeg[p + 1]):
+        if not alive[k]:
+            continue
+        free = False
+        ok = True
+        for i in range(val[p]):
+            cell = pstart[k] + i * pstep[k]
+            if claimed[cell] != UNCLAIMED:
+                if claimed[cell] != p:
+                    ok = False
+                    break
+            else:
+                free = True
+                if possible[cell] != m:
+                    ok = False
+                    break
+        if ok and free:
+            return k
+    return -1
+
+
+@nb.njit(**JIT)
+def uncontested_no_cover(b, s):
+    """Kind 1 (leak): the first number in that situation takes its uncontested placement."""
+    h, w, n, pos, val, pbeg, pstart, pstep, alive, claimed, possible, dot = b
+    cnt, buf, cand, cand2 = s
+    for p in range(n):
+        k = uncontested_placement(b, p, buf)
+        if k < 0:
+            continue
+        for j in range(pbeg[p], pbeg[p + 1]):
+            alive[j] = j == k
+        for i in range(val[p]):
+            cell = pstart[k] + i * pstep[k]
+            if claimed[cell] == UNCLAIMED:
+                claimed[cell] = p
+        return 1
+    return 0
+
+
+@nb.njit(**JIT)
+def cover(b, s):
+    """Kind 2: an unclaimed dot only one number can reach is claimed for it."""
+    h, w, n, pos, val, pbeg, pstart, pstep, alive, claimed, possible, dot = b
+    cnt, buf, cand, cand2 = s
+    width = 0
+    for p in range(n):
+        m = bit(p)
+        gained = 0
+        for i in range(cross(h, w, pos[p], val[p], buf)):
+            cell = buf[i]
+            if claimed[cell] == UNCLAIMED and dot[cell] and possible[cell] == m:
+                claim(b, p, cell)
+                gained = 1
+        width += gained
+    return width
+
+
+@nb.njit(**JIT)
+def single_solution(b, s):
+    """Kind 3 (leak): two or more interchangeable uninformative placements.
+
+    A player who assumes one solution knows the line is an informative one
+    (covers an unclaimed dot) and claims the cells they all share.
+    """
+    h, w, n, pos, val, pbeg, pstart, pstep, alive, claimed, possible, dot = b
+    cnt, buf, cand, cand2 = s
+    width = 0
+    for p in range(n):
+        v = val[p]
+        informative = 0
+        uninformative = 0
+        for k in range(pbeg[p], pbeg[p + 1]):
+            if not alive[k] or not placement_ok(b, p, k):
+                continue
+            on_dot = False
+            alone = True
+            for i in range(v):
+                cell = pstart[k] + i * pstep[k]
+                if claimed[cell] == UNCLAIMED:
+                    if dot[cell]:
+                        on_dot = True
+                    if popcount(possible[cell]) != 1:
+                        alone = False
+            if on_dot:
+                informative += 1
+                for i in range(v):
+                    cnt[pstart[k] + i * pstep[k]] += 1
+            elif alone:
+                uninformative += 1
+        size = cross(h, w, pos[p], v, buf)
+        if uninformative > 1 and informative > 0:
+            for i in range(size):
+                cell = buf[i]
+                if claimed[cell] == UNCLAIMED and cnt[cell] == informative:
+                    claim(b, p, cell)
+                    width += 1
+        for i in range(size):
+            cnt[buf[i]] = 0
+    return width
+
+
+@nb.njit(**JIT)
+def cant_fit(b, s):
+    """Kind 4: cells covered by every placement that still fits are claimed."""
+    h, w, n, pos, val, pbeg, pstart, pstep, alive, claimed, possible, dot = b
+    cnt, buf, cand, cand2 = s
+    width = 0
+    for p in range(n):
+        m = bit(p)
+        v = val[p]
+        fitting = 0
+        for k in range(pbeg[p], pbeg[p + 1]):
+            if not alive[k]:
+                continue
+            fits = True
+            for i in range(v):
+                if possible[pstart[k] + i * pstep[k]] & m == ZERO:
+                    fits = False
+                    break
+            if fits:
+                fitting += 1
+                for i in range(v):
+                    cnt[pstart[k] + i * pstep[k]] += 1
+        size = cross(h, w, pos[p], v, buf)
+        gained = 0
+        if fitting > 0:
+            for i in range(size):
+                cell = buf[i]
+                if claimed[cell] == UNCLAIMED and cnt[cell] == fitting:
+                    claim(b, p, cell)
+                    gained = 1
+        for i in range(size):
+            cnt[buf[i]] = 0
+        width += gained
+    return width
+
+
+@nb.njit(**JIT)
+def line_distance(w, a, c):
+    """Cells between a and c along a row or column; a big number if on neither."""
+    ra, ca = a // w, a % w
+    rc, cc = c // w, c % w
+    if ra == rc:
+        return abs(ca - cc)
+    if ca == cc:
+        return abs(ra - rc)
+    return 1 << 30
+
+
+@nb.njit(**JIT)
+def square(b, s):
+    """Kind 5: two dots only P and Q reach, too far apart for either line.
+
+    P covers exactly one of them, so P's placements covering neither go.
+    (The original checked only P's length; Q must not span both either.)
+    """
+    h, w, n, pos, val, pbeg, pstart, pstep, alive, claimed, possible, dot = b
+    cnt, buf, cand, cand2 = s
+    for p in range(n):
+        m = bit(p)
+        v = val[p]
+        count = 0
+        for cell in range(h * w):
+            if dot[cell] and claimed[cell] == UNCLAIMED and possible[cell] & m != ZERO and popcount(possible[cell]) == 2:
+                cand[count] = cell
+                count += 1
+        for i in range(count):
+            for j in range(i + 1, count):
+                a = cand[i]
+                c = cand[j]
+                if possible[a] != possible[c]:
+                    continue
+                q = popcount((possible[a] ^ m) - np.uint64(1))
+                if line_distance(w, a, c) < max(v, val[q]):
+                    continue
+                for k in range(pbeg[p], pbeg[p + 1]):
+                    if alive[k] and not covers(pstart[k], pstep[k], v, w, a) and not covers(pstart[k], pstep[k], v, w, c):
+                        alive[k] = False
+    return 0
+
+
+@nb.njit(**JIT)
+def common_cells(b, p, target, want_cover, out):
+    """Cells shared by all of p's usable placements that do (or do not) cover target.
+
+    Returns how many were written to ``out``, or -1 when no placement
+    qualifies (then "every such placement covers X" holds for any X).
+    """
+    h, w, n, pos, val, pbeg, pstart, pstep, alive, claimed, possible, dot = b
+    v = val[p]
+    count = -1
+    for k in range(pbeg[p], pbeg[p + 1]):
+        if not alive[k] or not placement_ok(b, p, k):
+            continue
+        if covers(pstart[k], pstep[k], v, w, target) != want_cover:
+            continue
+        if count < 0:
+            for i in range(v):
+                out[i] = pstart[k] + i * pstep[k]
+            count = v
+        else:
+            kept = 0
+            for i in range(count):
+                if covers(pstart[k], pstep[k], v, w, out[i]):
+                    out[kept] = out[i]
+                    kept += 1
+            count = kept
+    return count
+
+
+@nb.njit(**JIT)
+def dependency(b, s):
+    """Kind 6: dots that whoever covers dot ``a`` must cover too share its candidates."""
+    h, w, n, pos, val, pbeg, pstart, pstep, alive, claimed, possible, dot = b
+    cnt, buf, cand, cand2 = s
+    for a in range(h * w):
+        if not dot[a] or claimed[a] != UNCLAIMED or popcount(possible[a]) <= 1:
+            continue
+        ndep = -1
+        for q in range(n):
+            if possible[a] & bit(q) == ZERO:
+                continue
+            found = common_cells(b, q, a, True, cand2)
+            if found < 0:
+                continue
+            if ndep < 0:
+                for i in range(found):
+                    cand[i] = cand2[i]
+                ndep = found
+            else:
+                kept = 0
+                for i in range(ndep):
+                    for j in range(found):
+                        if cand2[j] == cand[i]:
+                            cand[kept] = cand[i]
+                            kept += 1
+                            break
+                ndep = kept
+        for i in range(ndep):
+            t = cand[i]
+            if t != a and dot[t] and possible[a] != possible[t]:
+                both = possible[a] & possible[t]
+                possible[a] = both
+                possible[t] = both
+    return 0
+
+
+@nb.njit(**JIT)
+def touches(start, step, v, w, cells, count):
+    """Whether the placement covers one of cells[:count] (count < 0: everything)."""
+    if count < 0:
+        return True
+    for i in range(count):
+        if covers(start, step, v, w, cells[i]):
+            return True
+    return False
+
+
+@nb.njit(**JIT)
+def one_of(b, s):
+    """Kind 7: of two numbers in one row/column that can reach x, one avoids x.
+
+    The one that avoids x covers all cells its x-avoiding placements share;
+    a third number's placement touching both such sets is impossible.
+    """
+    h, w, n, pos, val, pbeg, pstart, pstep, alive, claimed, possible, dot = b
+    cnt, buf, cand, cand2 = s
+    for x in range(h * w):
+        if claimed[x] != UNCLAIMED or popcount(possible[x]) < 2:
+            continue
+        pa = -1
+        pb = -1
+        for i in range(n):
+            if possible[x] & bit(i) == ZERO:
+                continue
+            for j in range(i + 1, n):
+                if possible[x] & bit(j) == ZERO:
+                    continue
+                if pos[i] // w == pos[j] // w or pos[i] % w == pos[j] % w:
+                    pa = i
+                    pb = j
+                    break
+            if pa >= 0:
+                break
+        if pa < 0:
+            continue
+        na = common_cells(b, pa, x, False, cand)
+        nb_ = common_cells(b, pb, x, False, cand2)
+        for c in range(n):
+            if c == pa or c == pb:
+                continue
+            v = val[c]
+            for k in range(pbeg[c], pbeg[c + 1]):
+                if alive[k] and touches(pstart[k], pstep[k], v, w, cand, na) and touches(pstart[k], pstep[k], v, w, cand2, nb_):
+                    alive[k] = False
+    return 0

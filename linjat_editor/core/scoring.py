@@ -1,0 +1,90 @@
+"""Scores: the optimizer's weighted sum, the four tier presets, and the selection score.
+
+>>> from linjat_editor.core.classification import Classification, KindStats
+>>> from linjat_editor.core.kinds import Kind
+>>> c = Classification(True, KindStats(10, 2), {Kind.COVER: KindStats(6, 1), Kind.CANT_FIT: KindStats(4, 2)})
+>>> score(c, PRESETS["medium"])
+16.0
+>>> selection_score(c)
+6.0
+"""
+
+from __future__ import annotations
+
+from dataclasses import astuple, dataclass
+
+import numpy as np
+
+from .classification import Classification
+from .kinds import Kind
+
+
+@dataclass(frozen=True)
+class Weights:
+    """Weight of each kind's depth, and of the widest layer overall."""
+
+    cover: float = 1
+    cant_fit: float = 1
+    square: float = 0
+    dependency: float = 0
+    one_of: float = 0
+    width: float = -1
+    single_solution: float = -50
+    uncontested_no_cover: float = -1
+
+    def of(self, kind: Kind) -> float:
+        return float(getattr(self, kind.key))
+
+    def as_array(self) -> np.ndarray:
+        """Indexed like the kernel's classification table: [width, cover, cant_fit, ...]."""
+        return np.array([self.width] + [self.of(k) for k in Kind], np.float64)
+
+    @property
+    def rewards_hard_kinds(self) -> bool:
+        return self.square > 0 or self.dependency > 0 or self.one_of > 0
+
+    def to_json(self) -> dict[str, float]:
+        return dict(zip(self.__dataclass_fields__, astuple(self)))
+
+
+@dataclass(frozen=True)
+class Tier:
+    """One of the original game's difficulty tiers: grid size, number count, weights."""
+
+    name: str
+    height: int
+    width: int
+    min_numbers: int
+    max_numbers: int
+    weights: Weights
+
+
+TIERS = {
+    "easy": Tier("easy", 9, 6, 7, 10, Weights(1, 1, 0, 0, 0, -1)),
+    "medium": Tier("medium", 10, 7, 15, 20, Weights(1, 3, 0, 0, 0, -1)),
+    "hard": Tier("hard", 11, 8, 19, 22, Weights(1, 3, 50, 0, 0, -2)),
+    "expert": Tier("expert", 13, 9, 23, 26, Weights(1, 3, 50, 100, 60, -2)),
+}
+PRESETS = {name: tier.weights for name, tier in TIERS.items()}
+
+#: The yardstick the original author ranked published levels by (spec section 4).
+SELECTION = Weights(1, 1, 10, 50, 20, -2, single_solution=-200, uncontested_no_cover=-50)
+
+
+def score(classification: Classification, weights: Weights) -> float:
+    """Sum of depth x weight over kinds, plus the widest layer x the width weight."""
+    total = sum(classification.of(k).depth * weights.of(k) for k in Kind)
+    return float(total + classification.all.max_width * weights.width)
+
+
+def selection_score(classification: Classification) -> float:
+    """The original author's ranking score, comparable across tiers."""
+    return score(classification, SELECTION)
+
+
+def preset(name: str) -> Weights:
+    """The weights of a tier by name, with a clear error for a wrong one."""
+    try:
+        return PRESETS[name]
+    except KeyError:
+        raise ValueError(f"unknown preset {name!r} (choose from {', '.join(PRESETS)})") from None
