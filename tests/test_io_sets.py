@@ -116,3 +116,11 @@ def test_interludes_are_kept(tmp_path):
     s = read_set(path)
     assert len(s) == 2 and s.extra["closing_messages"] == {"easy": "end"}
     assert s.extra["interludes"] == [{"tier": "easy", "before": 1, "message": "halfway"}]
+
+
+def test_entries_copy_what_they_are_given():
+    analysis = {"score": 1}
+    entry = SetEntry(A, analysis=analysis)
+    analysis["score"] = 99
+    assert entry.analysis == {"score": 1}
+    assert LevelSet().add(entry, tier="hard")[0].tier == "hard"

@@ -38,7 +38,10 @@ class SetEntry:
         if not isinstance(self.level, Level):
             raise TypeError(f"a set entry holds a Level, not {type(self.level).__name__}")
         object.__setattr__(self, "tags", tuple(self.tags))
-        object.__setattr__(self, "playtests", tuple(self.playtests))
+        # Shallow copies, so that a caller's dict changed later does not change the entry.
+        if self.analysis is not None:
+            object.__setattr__(self, "analysis", dict(self.analysis))
+        object.__setattr__(self, "playtests", tuple(dict(p) for p in self.playtests))
 
     def with_level(self, level: Level) -> SetEntry:
         """The entry with its level replaced (tier, tags, playtests kept; analysis dropped as stale)."""
@@ -97,9 +100,12 @@ class LevelSet:
     def add(self, item: Level | SetEntry, index: int | None = None, **fields: Any) -> LevelSet:
         """The set with a level (or entry) inserted at ``index`` (default: at the end).
 
-        ``fields`` (tier, tags, analysis, playtests) apply when ``item`` is a Level.
+        ``fields`` (tier, tags, analysis, playtests) set those fields of the new entry.
         """
-        entry = item if isinstance(item, SetEntry) else SetEntry(item, **fields)
+        if isinstance(item, SetEntry):
+            entry = item.with_meta(**fields) if fields else item
+        else:
+            entry = SetEntry(item, **fields)
         entries = list(self.entries)
         if index is None:
             index = len(entries)
