@@ -16,6 +16,7 @@ import numpy as np
 
 from .board_arrays import level_arrays, placement_line
 from .classification import Classification
+from .exact import count_solutions
 from .kernels.board import build_board
 from .kernels.layer import CONTRADICTION, NONE, RUNNING, SOLVED, classify_level, scratch, step
 from .kinds import Kind
@@ -42,7 +43,13 @@ class Layer:
 
 @dataclass(frozen=True)
 class SolveResult:
-    """The outcome of :func:`solve`. ``status`` is "solved", "stuck" or "contradiction"."""
+    """The outcome of :func:`solve`.
+
+    ``status`` is "solved" (the level's only solution is in ``lines``),
+    "stuck" (no rule finds anything), "contradiction" (no solution), or
+    "ambiguous" (deduction finished only by assuming a unique solution, and
+    the level has several).
+    """
 
     level: Level
     status: str
@@ -66,7 +73,13 @@ def classify(level: Level) -> Classification:
         a["pbeg"], a["pstart"], a["pstep"], a["alive"], a["claimed"], a["possible"],
         scratch(level.height * level.width), table,
     )
-    return Classification.from_table(table, state == SOLVED)
+    solved = state == SOLVED and not (_used_leaks(table) and count_solutions(level).count != 1)
+    return Classification.from_table(table, solved)
+
+
+def _used_leaks(table: np.ndarray) -> bool:
+    """The leak kinds assume a unique solution: only then is their "solved" worth checking."""
+    return bool(table[Kind.SINGLE_SOLUTION, 0] or table[Kind.UNCONTESTED_NO_COVER, 0])
 
 
 def solve(level: Level, trace: bool = False) -> SolveResult:
@@ -109,6 +122,8 @@ def solve(level: Level, trace: bool = False) -> SolveResult:
                 )
             )
     status = _STATUS.get(state, "stuck")
+    if status == "solved" and _used_leaks(table) and count_solutions(level).count != 1:
+        status = "ambiguous"
     placements = tuple(tuple(line(k) for k in range(pbeg[p], pbeg[p + 1]) if alive[k]) for p in range(n))
     lines = tuple(p[0] for p in placements) if status == "solved" else None
     return SolveResult(

@@ -1,0 +1,238 @@
+"""``linjat solve``, ``count``, ``generate`` and ``optimize``: the engine on the command line."""
+
+from __future__ import annotations
+
+import argparse
+import json
+from typing import Any, Callable
+
+from .core import (
+    PRESETS,
+    TIERS,
+    Level,
+    LevelError,
+    Optimizer,
+    Progress,
+    Weights,
+    count_solutions,
+    generate,
+    line_cells,
+    preset,
+    score,
+    selection_score,
+    solve,
+)
+from .core.solver import SolveResult
+from .io import FormatError, parse_level_line, read_level, read_source, write_level
+from .terminal import ProgressBar
+
+
+def default_preset(level: Level) -> str:
+    """The tier whose grid the level has, else expert (the preset that rewards everything)."""
+    for tier in TIERS.values():
+        if (tier.height, tier.width) == level.size:
+            return tier.name
+    return "expert"
+
+
+def weights_for(args: argparse.Namespace, level: Level) -> Weights:
+    return preset(args.preset or default_preset(level))
+
+
+# -- solve -------------------------------------------------------------------
+
+
+def solve_json(result: SolveResult, weights: Weights, trace: bool) -> dict[str, Any]:
+    out: dict[str, Any] = {
+        "solved": result.solved,
+        "status": result.status,
+        "lines": [list(line) for line in result.lines] if result.lines else None,
+        "classification": result.classification.to_json(),
+        "score": score(result.classification, weights),
+        "selection_score": selection_score(result.classification),
+    }
+    if trace:
+        out["trace"] = [
+            {
+                "kind": layer.kind.key,
+                "width": layer.width,
+                "claimed": [[r, c, p] for (r, c), p in layer.claimed],
+                "dropped": [[p, list(line)] for p, line in layer.dropped],
+            }
+            for layer in result.layers
+        ]
+    return out
+
+
+def draw_solution(result: SolveResult) -> list[str]:
+    """The board with its lines drawn: '-' and '|' over covered cells (claimed cells if unsolved)."""
+    level = result.level
+    rows = [list(row) for row in level.rows()]
+    for p, number in enumerate(level.numbers):
+        if result.lines:
+            cells = set(line_cells(result.lines[p]))
+        else:
+            cells = {(r, c) for r in range(level.height) for c in range(level.width) if result.owner[r, c] == p}
+        for r, c in cells - {number.cell}:
+            rows[r][c] = "-" if r == number.row else "|"
+    return ["".join(row) for row in rows]
+
+
+def print_solve(result: SolveResult, weights: Weights, trace: bool) -> None:
+    c = result.classification
+    print(f"status: {result.status}")
+    print(f"score: {score(c, weights):g}   selection score: {selection_score(c):g}")
+    print(f"{'kind':<28}{'depth':>6}{'max width':>11}")
+    for key, stats in c.to_json().items():
+        print(f"{key:<28}{stats['depth']:>6}{stats['max_width']:>11}")
+    if trace:
+        for i, layer in enumerate(result.layers, 1):
+            cells = ", ".join(f"({r + 1},{col + 1})" for (r, col), _ in layer.claimed) or "none"
+            print(f"layer {i}: {layer.kind.label}, width {layer.width}; claimed {cells}; dropped {len(layer.dropped)} placements")
+    print()
+    for row in draw_solution(result):
+        print("|" + row + "|")
+
+
+def run_solve(args: argparse.Namespace) -> int:
+    if args.jsonl:
+        return each_line(args.jsonl, lambda level: solve_json(solve(level), weights_for(args, level), False))
+    level = read_level(args.level)
+    result = solve(level, trace=args.trace)
+    weights = weights_for(args, level)
+    if args.json:
+        print(json.dumps(solve_json(result, weights, args.trace)))
+    else:
+        print_solve(result, weights, args.trace)
+    return 0 if result.solved else 1
+
+
+# -- count -------------------------------------------------------------------
+
+
+def run_count(args: argparse.Namespace) -> int:
+    if args.limit < 1:
+        raise ValueError("--limit must be at least 1")
+    if args.jsonl:
+        return each_line(args.jsonl, lambda level: {"count": count_solutions(level, args.limit).count, "limit": args.limit})
+    result = count_solutions(read_level(args.level), args.limit)
+    if args.json:
+        print(json.dumps({"count": result.count, "limit": args.limit}))
+    elif result.count == 0:
+        print("no solution")
+    elif result.count >= args.limit and args.limit > 1:
+        print(f"{result.count}+ solutions (stopped at the limit)")
+    else:
+        print(f"{result.count} solution{'s' if result.count != 1 else ''}")
+    return 0
+
+
+def each_line(path: str, answer: Callable[[Level], dict[str, Any]]) -> int:
+    """One JSON result per input line, in order; a bad line answers with its error."""
+    text, name = read_source(path)
+    for number, line in enumerate(text.splitlines(), 1):
+        if not line.strip():
+            continue
+        try:
+            out = answer(parse_level_line(line, f"{name}:{number}"))
+        except (FormatError, LevelError) as error:
+            out = {"error": str(error)}
+        print(json.dumps(out), flush=True)
+    return 0
+
+
+# -- generate / optimize -----------------------------------------------------
+
+
+def parse_size(text: str) -> tuple[int, int]:
+    try:
+        h, w = (int(part) for part in text.lower().split("x"))
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"size must look like 13x9, not {text!r}") from None
+    return h, w
+
+
+def progress_printer(label: str) -> tuple[Callable[[Progress], None], ProgressBar]:
+    bar = ProgressBar(label)
+    return (lambda p: bar.update(p.iteration, p.total, f"best {p.best_score:g}, {p.rate:,.0f} it/s")), bar
+
+
+def emit(level: Level, out: str | None) -> None:
+    write_level(level, out or "-")
+
+
+def run_generate(args: argparse.Namespace) -> int:
+    h, w = args.size
+    name = args.preset or "expert"
+    weights = preset(name)
+    report, bar = progress_printer("generating")
+    try:
+        level = generate(h, w, args.numbers, weights, iterations=args.iterations, seed=args.seed, progress=report)
+    finally:
+        bar.close()
+    cls = solve(level).classification
+    level = level.with_meta(
+        name=level.name or f"{name} {h}x{w}",
+        extra={"generator": {"preset": name, "iterations": args.iterations, "seed": args.seed,
+                             "score": score(cls, weights), "selection_score": selection_score(cls)}},
+    )
+    emit(level, args.output)
+    return 0
+
+
+def run_optimize(args: argparse.Namespace) -> int:
+    level = read_level(args.level)
+    weights = weights_for(args, level)
+    optimizer = Optimizer(level, weights, seed=args.seed)
+    report, bar = progress_printer("optimizing")
+    try:
+        optimizer.run(args.iterations, report)
+    finally:
+        bar.close()
+    best = optimizer.best
+    if best is None:
+        raise LevelError("the optimizer found no unique level solved by deduction")
+    emit(best.level, args.output)
+    return 0
+
+
+def add_parsers(sub: Any) -> None:
+    """Register solve, count, generate and optimize."""
+    presets = list(PRESETS)
+    p = sub.add_parser("solve", help="solve by deduction; exit 0 solved, 1 not solved, 2 bad input")
+    p.add_argument("level", nargs="?", help="level file, or - for standard input")
+    p.add_argument("--json", action="store_true", help="print JSON")
+    p.add_argument("--trace", action="store_true", help="list every layer of the solve")
+    p.add_argument("--preset", choices=presets, help="weights for the score (default: by grid size)")
+    p.add_argument("--jsonl", metavar="FILE", help="one level per line; one JSON result per line")
+    p.set_defaults(func=run_solve, needs_level=True)
+
+    p = sub.add_parser("count", help="exact number of solutions, up to a limit")
+    p.add_argument("level", nargs="?", help="level file, or - for standard input")
+    p.add_argument("--limit", type=int, default=2, help="stop counting here (default 2)")
+    p.add_argument("--json", action="store_true", help="print JSON")
+    p.add_argument("--jsonl", metavar="FILE", help="one level per line; one JSON result per line")
+    p.set_defaults(func=run_count, needs_level=True)
+
+    p = sub.add_parser("generate", help="a new level, optimized")
+    p.add_argument("--size", type=parse_size, required=True, metavar="HxW", help="rows x columns, e.g. 13x9")
+    p.add_argument("--numbers", type=int, required=True, help="how many numbers")
+    p.add_argument("--preset", choices=presets, help="tier weights (default expert)")
+    p.add_argument("--iterations", type=int, default=10_000, help="optimizer iterations (default 10000)")
+    p.add_argument("--seed", type=int, default=None, help="random seed, for reproducible levels")
+    p.add_argument("-o", "--output", help="write here (extension picks the format) instead of stdout")
+    p.set_defaults(func=run_generate)
+
+    p = sub.add_parser("optimize", help="improve an existing level (its numbers are the start)")
+    p.add_argument("level", help="level file, or - for standard input")
+    p.add_argument("--preset", choices=presets, help="tier weights (default: by grid size)")
+    p.add_argument("--iterations", type=int, default=10_000, help="optimizer iterations (default 10000)")
+    p.add_argument("--seed", type=int, default=None, help="random seed")
+    p.add_argument("-o", "--output", help="write here instead of stdout")
+    p.set_defaults(func=run_optimize)
+
+
+def check_level_argument(args: argparse.Namespace) -> None:
+    if getattr(args, "needs_level", False) and not args.level and not args.jsonl:
+        raise ValueError("give a LEVEL file (or - for standard input) or --jsonl FILE")
+
