@@ -1,0 +1,1 @@
+"""Analysis of a level: difficulty report, uniqueness leaks, step-by-step explanation."""

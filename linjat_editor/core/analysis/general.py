@@ -1,0 +1,177 @@
+"""The general uniqueness-leak test, as a numba kernel over a :class:`~.trace.Trace`.
+
+A placement ``X`` of number ``P``, still possible at some point of the
+deduction, is a *leak* there when
+
+1. none of the sound rules rules it out at that point (it survives a sound
+   round: ``trace.sound``),
+2. it is not part of the level's only solution, and
+3. taking it leaves part of the board with **more than one completion**:
+   restrict every number to its placements still possible at that point and
+   ``P`` to ``X``; the remaining numbers split into independent groups (no two
+   groups can reach a common cell); some group, on its own, can be finished in
+   two or more ways (counted with the engine's exact solver, limit 2), and
+   that group is small enough to take in at a glance (at most ``max_group``
+   numbers, 3 by default: beyond that, seeing the ambiguity *is* solving).
+
+Then every solution with ``X`` would come in twos, so a player who assumes
+the level has one solution rules ``X`` out on sight, without the deduction
+that really excludes it (which, in a unique level, is a contradiction found
+somewhere else on the board). Groups that ``X`` does not touch cannot be the
+witness: at a sound point each of them has exactly one completion.
+
+Only groups that touch a cell ``P`` could reach at that point are counted,
+and each placement is reported at the earliest point only.
+"""
+
+from __future__ import annotations
+
+import numba as nb
+import numpy as np
+
+from ..kernels.bits import JIT
+from ..kernels.exact import count_solutions
+
+
+@nb.njit(**JIT)
+def _find(parent, x):
+    while parent[x] != x:
+        parent[x] = parent[parent[x]]
+        x = parent[x]
+    return x
+
+
+@nb.njit(**JIT)
+def _count_group(ncells, n, val, piece, cells, ok, group, root, dot, taken, limit):
+    """Completions (up to ``limit``) of the numbers with ``group[q] == root`` alone."""
+    remap = np.full(n, -1, np.int64)
+    m = 0
+    for q in range(n):
+        if group[q] == root:
+            remap[q] = m
+            m += 1
+    nsel = 0
+    for k in range(piece.shape[0]):
+        if ok[k] and remap[piece[k]] >= 0:
+            nsel += 1
+    maxlen = cells.shape[1]
+    pl_piece = np.zeros(nsel, np.int64)
+    pl_cells = np.zeros((nsel, maxlen), np.int64)
+    pl_len = np.zeros(nsel, np.int64)
+    reach = np.zeros(ncells, np.bool_)
+    j = 0
+    for k in range(piece.shape[0]):
+        if ok[k] and remap[piece[k]] >= 0:
+            pl_piece[j] = remap[piece[k]]
+            v = val[piece[k]]
+            pl_len[j] = v
+            for i in range(v):
+                pl_cells[j, i] = cells[k, i]
+                reach[cells[k, i]] = True
+            j += 1
+    nd = 0
+    for c in range(ncells):
+        if dot[c] and reach[c] and not taken[c]:
+            nd += 1
+    dots = np.zeros(nd, np.int64)
+    nd = 0
+    for c in range(ncells):
+        if dot[c] and reach[c] and not taken[c]:
+            dots[nd] = c
+            nd += 1
+    allowed = np.ones(nsel, np.bool_)
+    out = np.zeros((1, m), np.int64)
+    return count_solutions(ncells, m, pl_piece, pl_cells, pl_len, allowed, dots, limit, out)
+
+
+@nb.njit(**JIT)
+def leak_test(ncells, n, val, piece, cells, alive, dot, x, max_group, witness):
+    """Whether taking placement ``x`` leaves an independent group with 2+ completions.
+
+    ``alive``: placements possible at the point; groups of more than
+    ``max_group`` numbers are not counted. On success the group's numbers are
+    marked in ``witness`` (bool per number).
+    """
+    p = piece[x]
+    nplace = piece.shape[0]
+    taken = np.zeros(ncells, np.bool_)
+    for i in range(val[p]):
+        taken[cells[x, i]] = True
+    reach_p = np.zeros(ncells, np.bool_)
+    ok = np.zeros(nplace, np.bool_)
+    for k in range(nplace):
+        if not alive[k]:
+            continue
+        q = piece[k]
+        if q == p:
+            for i in range(val[q]):
+                reach_p[cells[k, i]] = True
+            continue
+        free = True
+        for i in range(val[q]):
+            if taken[cells[k, i]]:
+                free = False
+                break
+        ok[k] = free
+    parent = np.arange(n)
+    first = np.full(ncells, -1, np.int64)
+    options = np.zeros(n, np.int64)
+    for k in range(nplace):
+        if not ok[k]:
+            continue
+        q = piece[k]
+        options[q] += 1
+        for i in range(val[q]):
+            c = cells[k, i]
+            if first[c] < 0:
+                first[c] = q
+            else:
+                ra = _find(parent, q)
+                rb = _find(parent, first[c])
+                if ra != rb:
+                    parent[ra] = rb
+    group = np.full(n, -1, np.int64)
+    loose = np.zeros(n, np.bool_)
+    near = np.zeros(n, np.bool_)
+    size = np.zeros(n, np.int64)
+    for q in range(n):
+        if q != p and options[q] > 0:
+            r = _find(parent, q)
+            group[q] = r
+            size[r] += 1
+            if options[q] > 1:
+                loose[r] = True
+    for k in range(nplace):
+        if ok[k] and not near[group[piece[k]]]:
+            for i in range(val[piece[k]]):
+                if reach_p[cells[k, i]]:
+                    near[group[piece[k]]] = True
+                    break
+    for r in range(n):
+        if not (loose[r] and near[r]) or size[r] > max_group:
+            continue
+        if _count_group(ncells, n, val, piece, cells, ok, group, r, dot, taken, 2) >= 2:
+            for q in range(n):
+                witness[q] = group[q] == r
+            return True
+    return False
+
+
+@nb.njit(**JIT)
+def find_leaks(ncells, n, val, piece, cells, alive_pts, sound_pts, dot, solution, max_group, first_point, witness):
+    """Run :func:`leak_test` over every point; ``first_point[k]`` gets the earliest leaky point or stays -1."""
+    for t in range(alive_pts.shape[0]):
+        for k in range(piece.shape[0]):
+            if first_point[k] >= 0 or not sound_pts[t, k] or solution[piece[k]] == k:
+                continue
+            if leak_test(ncells, n, val, piece, cells, alive_pts[t], dot, k, max_group, witness[k]):
+                first_point[k] = t
+
+
+def placement_cells(pstart: np.ndarray, pstep: np.ndarray, piece: np.ndarray, val: np.ndarray) -> np.ndarray:
+    """``cells[k, i]``: the i-th cell of placement k (columns past its length are 0)."""
+    longest = int(val.max()) if val.size else 1
+    i = np.arange(longest)
+    cells = pstart[:, None] + i[None, :] * pstep[:, None]
+    cells[i[None, :] >= val[piece][:, None]] = 0
+    return cells.astype(np.int64)

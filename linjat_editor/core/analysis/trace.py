@@ -1,0 +1,196 @@
+"""The deduction as a sequence of *points*: what is still possible after each layer.
+
+Point 0 is the start (numbers only claim their own cells); point ``i`` is the
+state after the solver's ``i``-th layer. For every point we keep
+
+- ``alive[i]``: the placements still possible there (placements over a cell
+  another number has claimed are already gone), and
+- ``sound[i]``: the placements still alive after one more round of every
+  *sound* rule (cover, can't fit, square, dependency, one of) from that
+  state: what an honest player could *not* rule out at that point.
+
+The leak detector (:mod:`.general`) works on these arrays; they come from the
+engine's own kernels, run step by step exactly as :func:`core.solve` does.
+
+>>> from linjat_editor.core.level import Level
+>>> t = run_trace(Level.from_rows(["    ", "    ", ".3. ", "    "]))
+>>> t.status, t.points, [k.key for k in t.kinds]
+('solved', 2, ['cover'])
+>>> t.placements_at(1)
+(((2, 0, 2, 2),),)
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+import numba as nb
+import numpy as np
+
+from ..board_arrays import level_arrays, placement_line
+from ..kernels.bits import JIT
+from ..kernels.board import build_board
+from ..kernels.layer import CONTRADICTION, NONE, RUNNING, SOLVED, contradiction, scratch, step
+from ..kernels.rules import cant_fit, cover, dependency, one_of, single_solution, square, update_possible
+from ..kinds import Kind
+from ..level import Cell, Level, Line
+
+_STATUS = {SOLVED: "solved", CONTRADICTION: "contradiction"}
+
+
+@nb.njit(**JIT)
+def sound_round(b, s):
+    """One round of every sound rule from the current claims (changes ``b``)."""
+    update_possible(b)
+    if contradiction(b):
+        return
+    cover(b, s)
+    update_possible(b)
+    cant_fit(b, s)
+    update_possible(b)
+    square(b, s)
+    cant_fit(b, s)
+    update_possible(b)
+    dependency(b, s)
+    cant_fit(b, s)
+    update_possible(b)
+    one_of(b, s)
+    cant_fit(b, s)
+    update_possible(b)
+
+
+@nb.njit(**JIT)
+def snapshot(b, s, alive_out, sound_out):
+    """Record the point: placements alive now, and alive after a sound round; ``b`` is left as it was."""
+    h, w, n, pos, val, pbeg, pstart, pstep, alive, claimed, possible, dot = b
+    keep_alive = alive.copy()
+    keep_claimed = claimed.copy()
+    keep_possible = possible.copy()
+    update_possible(b)
+    m = pbeg[n]
+    alive_out[:] = alive[:m]
+    sound_round(b, s)
+    sound_out[:] = alive[:m]
+    alive[:] = keep_alive
+    claimed[:] = keep_claimed
+    possible[:] = keep_possible
+
+
+@nb.njit(**JIT)
+def single_solution_claims(b, s, out):
+    """Cells the single-solution rule alone claims from the current state (``out[cell]`` = number)."""
+    h, w, n, pos, val, pbeg, pstart, pstep, alive, claimed, possible, dot = b
+    keep_alive = alive.copy()
+    keep_claimed = claimed.copy()
+    keep_possible = possible.copy()
+    update_possible(b)
+    single_solution(b, s)
+    for c in range(h * w):
+        out[c] = claimed[c] if claimed[c] != keep_claimed[c] else -1
+    alive[:] = keep_alive
+    claimed[:] = keep_claimed
+    possible[:] = keep_possible
+
+
+@dataclass(frozen=True, eq=False)
+class Trace:
+    """The points of one deduction, as arrays over the engine's placements.
+
+    ``piece[k]`` is the number (index in ``level.numbers``) of placement ``k``;
+    ``kinds[i]``/``widths[i]`` describe the layer that led from point ``i`` to
+    ``i + 1``; ``leak_claims[i]`` maps cells to numbers for the leak part of
+    a single-solution layer (empty otherwise).
+    """
+
+    level: Level
+    status: str
+    pstart: np.ndarray
+    pstep: np.ndarray
+    piece: np.ndarray
+    alive: np.ndarray
+    sound: np.ndarray
+    claimed: np.ndarray
+    kinds: tuple[Kind, ...]
+    widths: tuple[int, ...]
+    leak_claims: tuple[tuple[tuple[Cell, int], ...], ...]
+
+    @property
+    def points(self) -> int:
+        return int(self.alive.shape[0])
+
+    def line(self, k: int) -> Line:
+        """The line of placement ``k``."""
+        value = self.level.numbers[int(self.piece[k])].value
+        return placement_line(int(self.pstart[k]), int(self.pstep[k]), value, self.level.width)
+
+    def index_of(self, number: int, line: Line) -> int:
+        """The placement index of ``line`` for ``number``, or -1."""
+        for k in np.flatnonzero(self.piece == number):
+            if self.line(int(k)) == line:
+                return int(k)
+        return -1
+
+    def placements_at(self, point: int) -> tuple[tuple[Line, ...], ...]:
+        """Per number, the lines still possible at ``point`` (the ``allowed`` of ``count_solutions``)."""
+        n = len(self.level.numbers)
+        out: list[list[Line]] = [[] for _ in range(n)]
+        for k in np.flatnonzero(self.alive[point]):
+            out[int(self.piece[k])].append(self.line(int(k)))
+        return tuple(tuple(lines) for lines in out)
+
+
+def run_trace(level: Level) -> Trace:
+    """Run the human-style solver layer by layer and record every point."""
+    h, w, n = level.height, level.width, len(level.numbers)
+    a = level_arrays(level)
+    m = build_board(h, w, n, a["pos"], a["val"], a["pbeg"], a["pstart"], a["pstep"], a["alive"], a["claimed"])
+    b = (h, w, n, a["pos"], a["val"], a["pbeg"], a["pstart"], a["pstep"], a["alive"], a["claimed"], a["possible"], a["dot"])
+    work = scratch(h * w)
+    alive_pts: list[np.ndarray] = []
+    sound_pts: list[np.ndarray] = []
+    claimed_pts: list[np.ndarray] = []
+    kinds: list[Kind] = []
+    widths: list[int] = []
+    leak_claims: list[tuple[tuple[Cell, int], ...]] = []
+    ss_out = np.full(h * w, -1, np.int64)
+
+    def record() -> None:
+        al = np.zeros(m, np.bool_)
+        so = np.zeros(m, np.bool_)
+        snapshot(b, work, al, so)
+        alive_pts.append(al)
+        sound_pts.append(so)
+        claimed_pts.append(a["claimed"].copy())
+
+    record()
+    state = RUNNING
+    while state == RUNNING:
+        before = (a["alive"].copy(), a["claimed"].copy(), a["possible"].copy())
+        state, kind, width = step(b, work)
+        if kind == NONE:
+            break
+        claims: tuple[tuple[Cell, int], ...] = ()
+        if kind == Kind.SINGLE_SOLUTION:
+            after = (a["alive"].copy(), a["claimed"].copy(), a["possible"].copy())
+            a["alive"][:], a["claimed"][:], a["possible"][:] = before
+            single_solution_claims(b, work, ss_out)
+            a["alive"][:], a["claimed"][:], a["possible"][:] = after
+            claims = tuple(((int(c) // w, int(c) % w), int(ss_out[c])) for c in np.flatnonzero(ss_out >= 0))
+        kinds.append(Kind(kind))
+        widths.append(int(width))
+        leak_claims.append(claims)
+        record()
+    piece = np.repeat(np.arange(n), np.diff(a["pbeg"])) if n else np.zeros(0, np.int64)
+    return Trace(
+        level,
+        _STATUS.get(state, "stuck"),
+        a["pstart"][:m].copy(),
+        a["pstep"][:m].copy(),
+        piece,
+        np.array(alive_pts),
+        np.array(sound_pts),
+        np.array(claimed_pts),
+        tuple(kinds),
+        tuple(widths),
+        tuple(leak_claims),
+    )
