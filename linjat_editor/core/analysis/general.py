@@ -29,11 +29,10 @@ from __future__ import annotations
 import numba as nb
 import numpy as np
 
-from ..kernels.bits import JIT
 from ..kernels.exact import count_solutions
 
 
-@nb.njit(**JIT)
+@nb.njit(cache=True, nogil=True)
 def _find(parent, x):
     while parent[x] != x:
         parent[x] = parent[parent[x]]
@@ -41,7 +40,7 @@ def _find(parent, x):
     return x
 
 
-@nb.njit(**JIT)
+@nb.njit(cache=True, nogil=True)
 def _count_group(ncells, n, val, piece, cells, ok, group, root, dot, taken, limit):
     """Completions (up to ``limit``) of the numbers with ``group[q] == root`` alone."""
     remap = np.full(n, -1, np.int64)
@@ -84,7 +83,7 @@ def _count_group(ncells, n, val, piece, cells, ok, group, root, dot, taken, limi
     return count_solutions(ncells, m, pl_piece, pl_cells, pl_len, allowed, dots, limit, out)
 
 
-@nb.njit(**JIT)
+@nb.njit(cache=True, nogil=True)
 def leak_test(ncells, n, val, piece, cells, alive, dot, x, max_group, witness):
     """Whether taking placement ``x`` leaves an independent group with 2+ completions.
 
@@ -157,7 +156,7 @@ def leak_test(ncells, n, val, piece, cells, alive, dot, x, max_group, witness):
     return False
 
 
-@nb.njit(**JIT)
+@nb.njit(cache=True, nogil=True)
 def find_leaks(ncells, n, val, piece, cells, alive_pts, sound_pts, dot, solution, max_group, first_point, witness):
     """Run :func:`leak_test` over every point; ``first_point[k]`` gets the earliest leaky point or stays -1."""
     for t in range(alive_pts.shape[0]):

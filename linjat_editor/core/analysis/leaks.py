@@ -92,13 +92,13 @@ def article_leaks(trace: Trace) -> list[Leak]:
             by_number: dict[int, list[Cell]] = {}
             for cell, p in trace.leak_claims[i]:
                 by_number.setdefault(p, []).append(cell)
-            for p, cells in sorted(by_number.items()):
+            for p, claimed in sorted(by_number.items()):
                 msg = (
                     f"{_when(i)}, {number_name(level, p)} has two or more lines that cover no dot and "
                     "no cell anyone else can reach, so a player who assumes one solution knows it must "
-                    f"cover a dot and claims {cell_list(cells)} without deducing it."
+                    f"cover a dot and claims {cell_list(claimed)} without deducing it."
                 )
-                out.append(Leak("single_solution", level.numbers[p].cell, tuple(sorted(cells)), msg, point=i))
+                out.append(Leak("single_solution", level.numbers[p].cell, tuple(sorted(claimed)), msg, point=i))
     return out
 
 

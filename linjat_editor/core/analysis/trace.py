@@ -28,7 +28,6 @@ import numba as nb
 import numpy as np
 
 from ..board_arrays import level_arrays, placement_line
-from ..kernels.bits import JIT
 from ..kernels.board import build_board
 from ..kernels.layer import CONTRADICTION, NONE, RUNNING, SOLVED, contradiction, scratch, step
 from ..kernels.rules import cant_fit, cover, dependency, one_of, single_solution, square, update_possible
@@ -38,7 +37,7 @@ from ..level import Cell, Level, Line
 _STATUS = {SOLVED: "solved", CONTRADICTION: "contradiction"}
 
 
-@nb.njit(**JIT)
+@nb.njit(cache=True, nogil=True)
 def sound_round(b, s):
     """One round of every sound rule from the current claims (changes ``b``)."""
     update_possible(b)
@@ -59,7 +58,7 @@ def sound_round(b, s):
     update_possible(b)
 
 
-@nb.njit(**JIT)
+@nb.njit(cache=True, nogil=True)
 def snapshot(b, s, alive_out, sound_out):
     """Record the point: placements alive now, and alive after a sound round; ``b`` is left as it was."""
     h, w, n, pos, val, pbeg, pstart, pstep, alive, claimed, possible, dot = b
@@ -76,7 +75,7 @@ def snapshot(b, s, alive_out, sound_out):
     possible[:] = keep_possible
 
 
-@nb.njit(**JIT)
+@nb.njit(cache=True, nogil=True)
 def single_solution_claims(b, s, out):
     """Cells the single-solution rule alone claims from the current state (``out[cell]`` = number)."""
     h, w, n, pos, val, pbeg, pstart, pstep, alive, claimed, possible, dot = b

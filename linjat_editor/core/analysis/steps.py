@@ -1,0 +1,130 @@
+"""The solver's trace as steps a person can follow, one plain sentence per layer.
+
+>>> from linjat_editor.core.level import Level
+>>> for s in explain(Level.from_rows(["    ", "    ", ".  4", "    "])):
+...     print(s.kind.key, s.width, s.message)
+cover 1 The dot at row 3, column 1 can only be reached by the 4 at row 3, column 4, so the 4 must cover it.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Any
+
+from ..kinds import Kind
+from ..level import Cell, Level
+from ..solver import Layer, SolveResult, solve
+from .words import cell_list, join, number_name
+
+
+@dataclass(frozen=True)
+class Step:
+    """One layer of the deduction: its kind and width, the numbers that gained
+    claims, the cells newly claimed, and a sentence saying why."""
+
+    kind: Kind
+    width: int
+    numbers: tuple[Cell, ...]
+    cells: tuple[Cell, ...]
+    message: str
+
+    def to_json(self) -> dict[str, Any]:
+        return {"kind": self.kind.key, "width": self.width, "cells": [list(c) for c in self.cells], "message": self.message}
+
+
+def _by_number(layer: Layer) -> dict[int, list[Cell]]:
+    out: dict[int, list[Cell]] = {}
+    for cell, p in layer.claimed:
+        out.setdefault(p, []).append(cell)
+    return out
+
+
+def _claims(level: Level, claims: dict[int, list[Cell]], most: int = 3) -> str:
+    """"the 4 at A covers X and Y, and the 3 at B covers Z" (first few numbers)."""
+    parts = [f"{number_name(level, p)} covers {cell_list(cells, 3)}" for p, cells in sorted(claims.items())[:most]]
+    if len(claims) > most:
+        parts.append(f"{len(claims) - most} more numbers gain cells")
+    return join(parts)
+
+
+def _short(level: Level, p: int) -> str:
+    return f"the {level.numbers[p].value}"
+
+
+def _cover(level: Level, claims: dict[int, list[Cell]]) -> str:
+    dots = {c: p for p, cells in claims.items() for c in cells if c in level.dots}
+    if len(claims) == 1 and len(dots) == 1:
+        (cell, p), = dots.items()
+        return f"The dot at {cell_list([cell])} can only be reached by {number_name(level, p)}, so {_short(level, p)} must cover it."
+    return f"Each of the dots at {cell_list(dots)} can only be reached by one number, so {_claims(level, claims)}."
+
+
+def _cant_fit(level: Level, claims: dict[int, list[Cell]]) -> str:
+    if len(claims) == 1:
+        (p, cells), = claims.items()
+        return (
+            f"Every line {number_name(level, p)} can still take covers {cell_list(cells)}, "
+            f"so {_short(level, p)} must cover {'it' if len(cells) == 1 else 'them'}."
+        )
+    return f"Some numbers can only fit in ways that share cells: {_claims(level, claims)}."
+
+
+def sentence(level: Level, layer: Layer) -> str:
+    """The plain-words sentence for one layer."""
+    claims = _by_number(layer)
+    kind = layer.kind
+    if kind == Kind.COVER:
+        return _cover(level, claims)
+    if kind == Kind.CANT_FIT:
+        return _cant_fit(level, claims)
+    if kind == Kind.SQUARE:
+        return (
+            "Two dots that only the same two numbers can reach lie too far apart for one line, so each of "
+            f"those numbers covers exactly one of them; with that, {_claims(level, claims)}."
+        )
+    if kind == Kind.DEPENDENCY:
+        return (
+            "Some dots must be covered by whoever covers another dot, so only the numbers that can reach "
+            f"all of them remain candidates for any of them; with that, {_claims(level, claims)}."
+        )
+    if kind == Kind.ONE_OF:
+        return (
+            "Two numbers in one row or column cannot both cover the cell between them, so one of them fills "
+            f"its other cells; a third number's line that would cross both is impossible, and now {_claims(level, claims)}."
+        )
+    if kind == Kind.SINGLE_SOLUTION:
+        return (
+            "Assuming the level has one solution: a number with two or more lines that reach no dot and no cell "
+            f"anyone else can reach must cover a dot instead, so {_claims(level, claims)} (a uniqueness leak)."
+        )
+    if kind == Kind.UNCONTESTED_NO_COVER:
+        (p, cells), = list(claims.items())[:1] or [(0, [])]
+        return (
+            f"Assuming the level has one solution: {number_name(level, p)} can reach no dot any more, so it takes "
+            f"the line over cells nobody else can reach ({cell_list(cells)}) (a uniqueness leak)."
+        )
+    return f"{kind.label.capitalize()}: {_claims(level, claims)}."
+
+
+def steps_from(result: SolveResult) -> list[Step]:
+    """Steps from a ``solve(level, trace=True)`` result."""
+    level = result.level
+    out: list[Step] = []
+    for layer in result.layers:
+        claims = _by_number(layer)
+        claimed_numbers = sorted(claims)
+        out.append(
+            Step(
+                layer.kind,
+                layer.width,
+                tuple(level.numbers[p].cell for p in claimed_numbers),
+                tuple(sorted(cell for cell, _ in layer.claimed)),
+                sentence(level, layer),
+            )
+        )
+    return out
+
+
+def explain(level: Level) -> list[Step]:
+    """The deduction of ``level`` as steps (stops where the solver stops)."""
+    return steps_from(solve(level, trace=True))
