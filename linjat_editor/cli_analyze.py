@@ -1,0 +1,144 @@
+"""``linjat analyze`` and ``linjat calibrate``: the analysis layer on the command line.
+
+Wire into ``cli.py`` with ``add_analyze_parser(sub)`` and
+``add_calibrate_parser(sub)``; each registers its subcommand with
+``set_defaults(func=...)``, ``func(args)`` returning the exit status. Bad
+input prints one line on stderr and returns 2 (no traceback), whether or not
+the caller catches errors itself.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import sys
+from typing import Any, Callable
+
+from .cli_engine import default_preset, each_line
+from .core import PRESETS, TIERS, Level, LevelError
+from .core.analysis import Report, analyze, compute_calibration, save_calibration
+from .core.analysis.calibration import tier_by_size
+from .io import FormatError, read_level, read_set
+
+
+def _guarded(run: Callable[[argparse.Namespace], int]) -> Callable[[argparse.Namespace], int]:
+    """Turn bad input into one line on stderr and exit status 2."""
+
+    def guarded(args: argparse.Namespace) -> int:
+        try:
+            return run(args)
+        except (FormatError, LevelError, ValueError, OSError) as error:
+            print(f"linjat: error: {error}", file=sys.stderr)
+            return 2
+
+    guarded.__name__ = run.__name__
+    guarded.__doc__ = run.__doc__
+    return guarded
+
+
+# -- analyze -----------------------------------------------------------------
+
+
+def print_report(report: Report, preset_name: str) -> None:
+    """The report, readable on a terminal."""
+    level = report.level
+    print(f"verdict: {report.verdict}")
+    count = {0: "none", 1: "1"}.get(report.count, "2+")
+    print(f"solutions: {count}   deduction: {'solved' if report.solved else 'not finished'}")
+    print(f"score ({preset_name}): {report.score:g}   selection score: {report.selection_score:g}")
+    if report.tier:
+        print(f"difficulty: {report.tier.describe()}")
+    print()
+    print(f"{'kind':<24}{'depth':>6}{'max width':>11}")
+    for key, stats in report.classification.to_json().items():
+        print(f"{key:<24}{stats['depth']:>6}{stats['max_width']:>11}")
+    print()
+    if report.leaks:
+        print(f"leaks ({len(report.leaks)}):")
+        for leak in report.leaks:
+            print(f"  [{leak.kind}] {leak.message}")
+    else:
+        print("leaks: none found")
+    print()
+    print("steps:")
+    for i, step in enumerate(report.steps, 1):
+        print(f"  {i:>3}. [{step.kind.label}] {step.message}")
+    if report.stuck:
+        print()
+        print(f"stuck: {report.stuck.describe(level)}")
+
+
+@_guarded
+def run_analyze(args: argparse.Namespace) -> int:
+    """``linjat analyze``: exit 0 for a good level, 1 for a level with a problem, 2 for bad input."""
+
+    def weights_name(level: Level) -> str:
+        return str(args.preset or default_preset(level))
+
+    if args.jsonl:
+        return each_line(args.jsonl, lambda level: analyze(level, weights_name(level)).to_json())
+    if not args.level:
+        raise ValueError("give a LEVEL file (or - for standard input) or --jsonl FILE")
+    level = read_level(args.level)
+    name = weights_name(level)
+    report = analyze(level, name)
+    if args.json:
+        print(json.dumps(report.to_json()))
+    else:
+        print_report(report, name)
+    return 0 if report.verdict.startswith("Good") else 1
+
+
+def add_analyze_parser(sub: Any) -> None:
+    """Register ``linjat analyze LEVEL [--json] [--preset P] [--jsonl FILE]``."""
+    p = sub.add_parser(
+        "analyze",
+        help="full report: solutions, difficulty, uniqueness leaks, step-by-step explanation",
+        description="Exit 0 for a good level (unique, solved by deduction, no leak), 1 otherwise, 2 for bad input.",
+    )
+    p.add_argument("level", nargs="?", help="level file, or - for standard input")
+    p.add_argument("--json", action="store_true", help="print the report as JSON")
+    p.add_argument("--preset", choices=list(PRESETS), help="weights for the score (default: by grid size)")
+    p.add_argument("--jsonl", metavar="FILE", help="one level per line; one JSON report per line")
+    p.set_defaults(func=run_analyze, needs_level=True)
+
+
+# -- calibrate ---------------------------------------------------------------
+
+
+def levels_by_tier(path: str) -> dict[str, list[Level]]:
+    """A set's levels grouped by tier: the entry's tier, else the tier of its grid size.
+
+    Entries of a tier the engine does not know (e.g. ``tutorial``) are left out.
+    """
+    groups: dict[str, list[Level]] = {}
+    for entry in read_set(path):
+        tier = entry.tier or tier_by_size(entry.level)
+        if tier in TIERS:
+            groups.setdefault(tier, []).append(entry.level)
+    if not groups:
+        raise ValueError(f"{path}: no levels of a known tier ({', '.join(TIERS)})")
+    return groups
+
+
+@_guarded
+def run_calibrate(args: argparse.Namespace) -> int:
+    """``linjat calibrate``: calibration data from a level set."""
+    groups = levels_by_tier(args.set)
+    data = compute_calibration(groups, source=args.name, metadata={"from": args.set})
+    if args.output and args.output != "-":
+        save_calibration(data, args.output)
+        counts = ", ".join(f"{name} {len(levels)}" for name, levels in groups.items())
+        print(f"calibration from {counts} levels written to {args.output}", file=sys.stderr)
+    else:
+        print(json.dumps(data, indent=1))
+    return 0
+
+
+def add_calibrate_parser(sub: Any) -> None:
+    """Register ``linjat calibrate SET [-o FILE] [--name NAME]``."""
+    p = sub.add_parser("calibrate", help="difficulty calibration (per tier selection scores) from a level set")
+    p.add_argument("set", help="level set file (native set or the original's puzzles.json), or -")
+    p.add_argument("-o", "--output", help="write the calibration JSON here (default: standard output)")
+    p.add_argument("--name", default="calibration", help="what the levels are, shown in estimates (e.g. published)")
+    p.set_defaults(func=run_calibrate)

@@ -1,0 +1,157 @@
+"""Calibration data for the difficulty estimate: per tier, the sizes and selection scores of a corpus.
+
+The estimate (:mod:`.tiers`) never uses hand-typed thresholds: it compares a
+level with calibration data computed from real levels. The project ships one
+computed from levels it generated itself (``linjat_editor/resources/
+calibration.json``, see :func:`generate_calibration_levels`); any level set can
+be turned into another with :func:`compute_calibration` (``linjat calibrate``).
+
+>>> from linjat_editor.core.level import Level
+>>> cal = compute_calibration({"easy": [Level.from_rows(["    ", "    ", ".3. ", "    "])]}, source="demo")
+>>> cal["tiers"]["easy"]["selection_scores"], cal["tiers"]["easy"]["numbers"], cal["source"]
+([-1.0], [1], 'demo')
+"""
+
+from __future__ import annotations
+
+import json
+import time
+from functools import lru_cache
+from pathlib import Path
+from typing import Any, Callable, Iterable, Mapping
+
+from ..level import Level, LevelError
+from ..optimizer import generate
+from ..scoring import TIERS, selection_score
+from ..solver import classify
+
+#: Version of the calibration file layout.
+FORMAT = 1
+#: Where the shipped calibration lives (installed with the package).
+SHIPPED = Path(__file__).resolve().parent.parent.parent / "resources" / "calibration.json"
+
+
+def compute_calibration(
+    levels_by_tier: Mapping[str, Iterable[Level]],
+    source: str = "",
+    metadata: Mapping[str, Any] | None = None,
+) -> dict[str, Any]:
+    """Calibration data from levels grouped by tier name.
+
+    Per tier: ``count``, sorted ``selection_scores`` (spec section 4, from the
+    engine's own classification), sorted ``numbers`` (count of numbers per
+    level) and ``sizes`` (``[height, width, how many]``, most common first).
+    Levels the solver cannot finish still count (their score is what it is).
+    """
+    tiers: dict[str, Any] = {}
+    for name, levels in levels_by_tier.items():
+        scores: list[float] = []
+        numbers: list[int] = []
+        sizes: dict[tuple[int, int], int] = {}
+        for level in levels:
+            scores.append(selection_score(classify(level)))
+            numbers.append(len(level.numbers))
+            sizes[level.size] = sizes.get(level.size, 0) + 1
+        if not scores:
+            continue
+        tiers[name] = {
+            "count": len(scores),
+            "selection_scores": sorted(scores),
+            "numbers": sorted(numbers),
+            "sizes": [[h, w, k] for (h, w), k in sorted(sizes.items(), key=lambda kv: (-kv[1], kv[0]))],
+        }
+    return {"format": FORMAT, "source": source, "metadata": dict(metadata or {}), "tiers": tiers}
+
+
+def tier_by_size(level: Level) -> str:
+    """The original tier whose grid and number count are closest to the level's."""
+
+    def distance(name: str) -> float:
+        t = TIERS[name]
+        mid = (t.min_numbers + t.max_numbers) / 2
+        return abs(level.height * level.width - t.height * t.width) / (t.height * t.width) + abs(len(level.numbers) - mid) / mid
+
+    return min(TIERS, key=distance)
+
+
+def calibration_from_corpus(corpus: Mapping[str, Any], source: str = "published") -> dict[str, Any]:
+    """Calibration from the published corpus's JSON (tier -> records with ``puzzle``)."""
+    levels = {
+        name: [Level.from_rows(rec["puzzle"]) for rec in corpus.get(name, []) if rec.get("puzzle") is not None]
+        for name in TIERS
+    }
+    return compute_calibration(levels, source=source, metadata={"from": "the published Linjat levels"})
+
+
+def generate_calibration_levels(
+    per_tier: int = 20,
+    iterations: int = 2000,
+    seed: int = 1,
+    report: Callable[[str, int, Level], None] | None = None,
+) -> dict[str, list[Level]]:
+    """Levels generated with each tier's preset (size, number counts cycling through its range).
+
+    A start the generator cannot make solvable is retried with the next seed.
+    """
+    out: dict[str, list[Level]] = {}
+    for t_index, (name, tier) in enumerate(TIERS.items()):
+        levels: list[Level] = []
+        s = seed + 100_000 * t_index
+        while len(levels) < per_tier:
+            count = tier.min_numbers + len(levels) % (tier.max_numbers - tier.min_numbers + 1)
+            try:
+                level = generate(tier.height, tier.width, count, tier.weights, iterations=iterations, seed=s)
+            except LevelError:
+                s += 1
+                continue
+            s += 1
+            levels.append(level)
+            if report:
+                report(name, len(levels), level)
+        out[name] = levels
+    return out
+
+
+def generated_calibration(per_tier: int = 20, iterations: int = 2000, seed: int = 1) -> dict[str, Any]:
+    """The shipped calibration's recipe: generate levels per tier, then calibrate on them."""
+    start = time.time()
+    levels = generate_calibration_levels(per_tier, iterations, seed)
+    meta = {
+        "how": "linjat_editor.core.analysis.calibration.generated_calibration"
+        f"(per_tier={per_tier}, iterations={iterations}, seed={seed})",
+        "per_tier": per_tier,
+        "iterations": iterations,
+        "seed": seed,
+        "seconds": round(time.time() - start, 1),
+        "levels": {name: [lvl.rows() for lvl in lv] for name, lv in levels.items()},
+    }
+    return compute_calibration(levels, source="generated", metadata=meta)
+
+
+def check_calibration(data: Any) -> dict[str, Any]:
+    """``data`` if it looks like calibration data, else ValueError with a one-line reason."""
+    if not isinstance(data, dict) or not isinstance(data.get("tiers"), dict):
+        raise ValueError("not calibration data (no 'tiers' object)")
+    for name, tier in data["tiers"].items():
+        if not isinstance(tier, dict) or not tier.get("selection_scores") or not tier.get("sizes"):
+            raise ValueError(f"calibration tier {name!r} has no scores or sizes")
+    return data
+
+
+def load_calibration(path: str | Path) -> dict[str, Any]:
+    """Read a calibration file written by :func:`save_calibration`."""
+    with open(path, encoding="utf-8") as f:
+        return check_calibration(json.load(f))
+
+
+def save_calibration(data: Mapping[str, Any], path: str | Path) -> None:
+    """Write calibration data as JSON."""
+    with open(path, "w", encoding="utf-8") as f:
+        json.dump(data, f, indent=1)
+        f.write("\n")
+
+
+@lru_cache(maxsize=1)
+def shipped_calibration() -> dict[str, Any]:
+    """The calibration the project ships (computed from levels it generated)."""
+    return load_calibration(SHIPPED)

@@ -1,0 +1,113 @@
+"""Remove uniqueness leaks by adding dots, as the article's author did by hand.
+
+A dot on a cell the solution covers keeps the solution (and, since a dot
+only removes possibilities, keeps it the only one), so candidates are the
+empty cells under the solution's lines. Greedy: add the dot that leaves the
+fewest leaks while deduction still solves the level; when no single dot
+helps, try pairs of dots near the leaks; repeat until no leak is left or
+nothing helps.
+
+>>> from linjat_editor.core.level import Level
+>>> level = Level.from_rows(["   .", " 2 3", " .4 ", "    "])
+>>> [leak.kind for leak in detect_leaks(level)]
+['single_solution']
+>>> fixed = fix_leaks(level)
+>>> detect_leaks(fixed), sorted(fixed.dots - level.dots)
+([], [(0, 2)])
+"""
+
+from __future__ import annotations
+
+from ..exact import count_solutions
+from ..level import Cell, Level, LevelError, line_cells
+from .leaks import MAX_GROUP, Leak, detect_leaks
+from .trace import run_trace
+
+#: At most this many cells near the leaks are paired up when no single dot helps.
+PAIR_CELLS = 24
+
+
+def _leaks(level: Level, solution: tuple, max_group: int, must_solve: bool) -> list[Leak] | None:
+    """The level's leaks, or None if it must solve by deduction and does not."""
+    trace = run_trace(level)
+    if must_solve and trace.status != "solved":
+        return None
+    return detect_leaks(level, trace=trace, solution=solution, max_group=max_group)
+
+
+def fix_leaks(level: Level, max_group: int = MAX_GROUP, max_dots: int | None = None) -> Level:
+    """The level with the fewest dots added (greedily) that remove its uniqueness leaks.
+
+    Numbers and existing dots are kept; the result has the same single
+    solution, and deduction still solves it if it solved the original. If
+    no dot removes the remaining leaks, the best level found is returned
+    (check it with :func:`detect_leaks`). ``max_dots`` caps how many dots
+    are added. Raises :class:`LevelError` unless the level has exactly one
+    solution.
+    """
+    found = count_solutions(level, limit=2)
+    if found.count != 1:
+        what = "no solution" if found.count == 0 else "two or more solutions"
+        raise LevelError(f"cannot fix leaks: the level has {what}, it needs exactly one")
+    solution = found.solutions[0]
+    numbers = {n.cell for n in level.numbers}
+    candidates: list[Cell] = sorted(
+        {cell for line in solution for cell in line_cells(line)} - numbers - set(level.dots)
+    )
+    must_solve = run_trace(level).status == "solved"
+    current = level
+    leaks = _leaks(level, solution, max_group, False) or []
+    added = 0
+    while leaks and candidates and (max_dots is None or added < max_dots):
+        best: tuple[int, Cell, Level] | None = None
+        for cell in candidates:
+            trial = current.with_dot(*cell)
+            left = _leaks(trial, solution, max_group, must_solve)
+            if left is None:
+                continue
+            if best is None or len(left) < best[0]:
+                best = (len(left), cell, trial)
+                if not left:
+                    break
+        if best is not None and best[0] < len(leaks):
+            current, cells = best[2], [best[1]]
+        else:
+            pair = _best_pair(current, leaks, candidates, solution, max_group, must_solve)
+            if pair is None:
+                break
+            current, cells = pair
+        for cell in cells:
+            candidates.remove(cell)
+        leaks = _leaks(current, solution, max_group, False) or []
+        added += len(cells)
+    return current
+
+
+def _near_leaks(level: Level, leaks: list[Leak], candidates: list[Cell]) -> list[Cell]:
+    """Candidate cells in reach of a number a leak involves."""
+    involved = {c for leak in leaks for c in (leak.number, *leak.witness) if c is not None}
+    out = []
+    for cell in candidates:
+        for r, c in involved:
+            n = level.number_at(r, c)
+            if n and (cell[0] == r and abs(cell[1] - c) < 2 * n.value or cell[1] == c and abs(cell[0] - r) < 2 * n.value):
+                out.append(cell)
+                break
+    return out[:PAIR_CELLS]
+
+
+def _best_pair(
+    level: Level, leaks: list[Leak], candidates: list[Cell], solution: tuple, max_group: int, must_solve: bool
+) -> tuple[Level, list[Cell]] | None:
+    """Two dots near the leaks that together leave fewer leaks, or None."""
+    near = _near_leaks(level, leaks, candidates)
+    best: tuple[int, Level, list[Cell]] | None = None
+    for i, a in enumerate(near):
+        for b in near[i + 1 :]:
+            trial = level.with_dot(*a).with_dot(*b)
+            left = _leaks(trial, solution, max_group, must_solve)
+            if left is not None and len(left) < len(leaks) and (best is None or len(left) < best[0]):
+                best = (len(left), trial, [a, b])
+                if not left:
+                    return trial, [a, b]
+    return (best[1], best[2]) if best else None

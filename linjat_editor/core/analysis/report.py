@@ -1,0 +1,120 @@
+"""The whole analysis of a level in one call, for the editor's live panel and ``linjat analyze``.
+
+>>> from linjat_editor.core.level import Level
+>>> report = analyze(Level.from_rows(["    ", "    ", ".  4", "    "]), "easy")
+>>> report.count, report.solved, report.score, report.verdict
+(1, True, 0.0, 'Good: unique, solved by deduction, easy-like')
+>>> sorted(report.to_json())
+['classification', 'count', 'leaks', 'score', 'selection_score', 'solved', 'steps', 'stuck', 'tier']
+"""
+
+from __future__ import annotations
+
+from collections import Counter
+from dataclasses import dataclass
+from typing import Any, Mapping
+
+from ..classification import Classification
+from ..exact import count_solutions
+from ..level import Level
+from ..scoring import PRESETS, Weights, preset, score, selection_score
+from ..solver import solve
+from .calibration import shipped_calibration
+from .leaks import MAX_GROUP, Leak, article_leaks, general_leaks
+from .steps import Step, steps_from
+from .stuck import Stuck, stuck_from
+from .tiers import TierEstimate, estimate_tier
+from .trace import run_trace
+
+
+@dataclass(frozen=True)
+class Report:
+    """Everything the analysis found about one level.
+
+    ``count``: exact solutions, 0, 1 or 2 (meaning two or more).
+    """
+
+    level: Level
+    count: int
+    solved: bool
+    classification: Classification
+    score: float
+    selection_score: float
+    tier: TierEstimate | None
+    leaks: tuple[Leak, ...]
+    steps: tuple[Step, ...]
+    stuck: Stuck | None
+    verdict: str
+
+    def leak_counts(self) -> dict[str, int]:
+        """How many leaks of each kind."""
+        return dict(Counter(leak.kind for leak in self.leaks))
+
+    def to_json(self) -> dict[str, Any]:
+        """The ``linjat analyze --json`` object."""
+        return {
+            "count": self.count,
+            "solved": self.solved,
+            "classification": self.classification.to_json(),
+            "score": self.score,
+            "selection_score": self.selection_score,
+            "tier": self.tier.to_json() if self.tier else None,
+            "leaks": [leak.to_json() for leak in self.leaks],
+            "steps": [step.to_json() for step in self.steps],
+            "stuck": self.stuck.to_json() if self.stuck else None,
+        }
+
+
+def _verdict(count: int, solved: bool, leaks: tuple[Leak, ...], tier: TierEstimate | None) -> str:
+    if count == 0:
+        return "No solution"
+    if count >= 2:
+        return "Not unique: 2+ solutions"
+    if not solved:
+        return "Stuck: deduction cannot finish"
+    if leaks:
+        kinds = Counter(leak.kind for leak in leaks)
+        parts = ", ".join(f"{k} {kind.replace('_', '-')}" for kind, k in sorted(kinds.items()))
+        return f"Leaky: {len(leaks)} uniqueness leak{'s' if len(leaks) != 1 else ''} ({parts})"
+    like = f", {tier.name}-like" if tier else ""
+    return f"Good: unique, solved by deduction{like}"
+
+
+def analyze(
+    level: Level,
+    weights: Weights | str = PRESETS["expert"],
+    calibration: Mapping[str, Any] | None = None,
+    max_group: int = MAX_GROUP,
+) -> Report:
+    """Analyse ``level``: exact count, deduction, scores, tier, leaks, steps, where it got stuck.
+
+    ``weights``: a :class:`Weights` or a preset name; ``calibration``: data
+    from :func:`.calibration.compute_calibration` (default: the shipped one).
+    """
+    if isinstance(weights, str):
+        weights = preset(weights)
+    exact = count_solutions(level, limit=2)
+    result = solve(level, trace=True)
+    classification = result.classification
+    selection = selection_score(classification)
+    trace = run_trace(level)
+    solution = exact.solutions[0] if exact.count == 1 else None
+    found = article_leaks(trace)
+    if solution is not None:
+        found += general_leaks(trace, solution, max_group)
+    leaks = tuple(found)
+    cal = shipped_calibration() if calibration is None else calibration
+    tier = estimate_tier(level, selection, cal) if level.numbers else None
+    return Report(
+        level,
+        exact.count,
+        result.solved,
+        classification,
+        score(classification, weights),
+        selection,
+        tier,
+        leaks,
+        tuple(steps_from(result)),
+        stuck_from(result),
+        _verdict(exact.count, result.solved, leaks, tier),
+    )

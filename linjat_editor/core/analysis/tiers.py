@@ -1,0 +1,92 @@
+"""Difficulty estimate: which tier a level resembles, and where it falls inside it.
+
+The tier is chosen mostly by grid size and number count (that is how the
+original's tiers differ), with the selection score (spec section 4) deciding
+between tiers of similar size: a score outside a tier's calibrated range
+pushes the level away from it. The percentile is the share of the tier's
+calibration levels with a lower selection score (ties count half).
+
+>>> from linjat_editor.core.level import Level
+>>> cal = {"source": "demo", "tiers": {
+...     "easy": {"selection_scores": [5, 10, 15, 20], "numbers": [8, 9], "sizes": [[9, 6, 2]]},
+...     "expert": {"selection_scores": [100, 200], "numbers": [25], "sizes": [[13, 9, 2]]}}}
+>>> estimate = estimate_tier(Level(9, 6, ((0, 0, 2),) * 1), 12.0, cal)
+>>> estimate.name, estimate.percentile, estimate.describe()
+('easy', 50.0, 'easy, harder than 50% of the demo easy levels')
+"""
+
+from __future__ import annotations
+
+from bisect import bisect_left, bisect_right
+from dataclasses import dataclass
+from statistics import median
+from typing import Any, Mapping
+
+from ..level import Level
+
+#: How much one "tier score range" outside a tier's scores weighs against size differences.
+SCORE_WEIGHT = 0.5
+
+
+@dataclass(frozen=True)
+class TierEstimate:
+    """The tier a level resembles and its percentile there (0-100), per ``source`` calibration."""
+
+    name: str
+    percentile: float
+    source: str = ""
+
+    def describe(self) -> str:
+        levels = f"{self.source} {self.name} levels" if self.source else f"{self.name} levels"
+        return f"{self.name}, harder than {self.percentile:.0f}% of the {levels}"
+
+    def to_json(self) -> dict[str, Any]:
+        return {"name": self.name, "percentile": self.percentile}
+
+
+def percentile(scores: list[float], value: float) -> float:
+    """Share (0-100) of ``scores`` (sorted) below ``value``, ties counting half.
+
+    >>> percentile([1, 2, 2, 3], 2)
+    50.0
+    """
+    if not scores:
+        return 0.0
+    below = bisect_left(scores, value)
+    ties = bisect_right(scores, value) - below
+    return round(100.0 * (below + ties / 2) / len(scores), 1)
+
+
+def _size_distance(level: Level, tier: Mapping[str, Any]) -> float:
+    h, w, _ = tier["sizes"][0]
+    cells = h * w
+    numbers = median(tier["numbers"]) if tier.get("numbers") else 0
+    d = abs(level.height * level.width - cells) / cells
+    if numbers:
+        d += abs(len(level.numbers) - numbers) / numbers
+    return d
+
+
+def _score_distance(score: float, scores: list[float]) -> float:
+    lo, hi = scores[0], scores[-1]
+    spread = max(hi - lo, 1.0)
+    if score < lo:
+        return (lo - score) / spread
+    if score > hi:
+        return (score - hi) / spread
+    return 0.0
+
+
+def estimate_tier(level: Level, selection: float, calibration: Mapping[str, Any]) -> TierEstimate | None:
+    """The tier ``level`` (with selection score ``selection``) resembles, or None without data."""
+    tiers = calibration.get("tiers") or {}
+    if not tiers:
+        return None
+
+    def distance(name: str) -> float:
+        tier = tiers[name]
+        return _size_distance(level, tier) + SCORE_WEIGHT * _score_distance(selection, sorted(tier["selection_scores"]))
+
+    name = min(tiers, key=distance)
+    scores = sorted(float(s) for s in tiers[name]["selection_scores"])
+    return TierEstimate(name, percentile(scores, selection), str(calibration.get("source", "")))
