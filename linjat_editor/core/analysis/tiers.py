@@ -3,7 +3,8 @@
 The tier is chosen mostly by grid size and number count (that is how the
 original's tiers differ), with the selection score (spec section 4) deciding
 between tiers of similar size: a score outside a tier's calibrated range
-pushes the level away from it. The percentile is the share of the tier's
+pushes the level away from it, in proportion to how far outside it is
+(measured against the span of all calibrated scores). The percentile is the share of the tier's
 calibration levels with a lower selection score (ties count half).
 
 >>> from linjat_editor.core.level import Level
@@ -24,7 +25,7 @@ from typing import Any, Mapping
 
 from ..level import Level
 
-#: How much one "tier score range" outside a tier's scores weighs against size differences.
+#: How much a score outside a tier's range weighs (per span of all calibrated scores) against size.
 SCORE_WEIGHT = 0.5
 
 
@@ -67,9 +68,8 @@ def _size_distance(level: Level, tier: Mapping[str, Any]) -> float:
     return d
 
 
-def _score_distance(score: float, scores: list[float]) -> float:
+def _score_distance(score: float, scores: list[float], spread: float) -> float:
     lo, hi = scores[0], scores[-1]
-    spread = max(hi - lo, 1.0)
     if score < lo:
         return (lo - score) / spread
     if score > hi:
@@ -83,9 +83,13 @@ def estimate_tier(level: Level, selection: float, calibration: Mapping[str, Any]
     if not tiers:
         return None
 
+    every = [float(s) for tier in tiers.values() for s in tier["selection_scores"]]
+    spread = max(max(every) - min(every), 1.0)
+
     def distance(name: str) -> float:
         tier = tiers[name]
-        return _size_distance(level, tier) + SCORE_WEIGHT * _score_distance(selection, sorted(tier["selection_scores"]))
+        scores = sorted(float(s) for s in tier["selection_scores"])
+        return _size_distance(level, tier) + SCORE_WEIGHT * _score_distance(selection, scores, spread)
 
     name = min(tiers, key=distance)
     scores = sorted(float(s) for s in tiers[name]["selection_scores"])
