@@ -1,0 +1,123 @@
+"""The difficulty curve: each level's score in set order, drawn with QPainter.
+
+Tiers differ by marker shape as well as colour (circle easy, square medium,
+triangle hard, diamond expert, ring tutorial); levels with warnings get a
+cross. A dashed line shows the rising ramp the scores would make if sorted,
+so a designer sees at a glance where the curve dips.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from PySide6.QtCore import QPointF, QRectF, QSize, Qt, Signal
+from PySide6.QtGui import QColor, QMouseEvent, QPainter, QPaintEvent, QPen, QPolygonF
+from PySide6.QtWidgets import QSizePolicy, QWidget
+
+TIER_STYLE = {  # Okabe-Ito colours, one shape each
+    "tutorial": ("#999999", "ring"),
+    "easy": ("#009e73", "circle"),
+    "medium": ("#0072b2", "square"),
+    "hard": ("#e69f00", "triangle"),
+    "expert": ("#cc79a7", "diamond"),
+}
+
+
+@dataclass(frozen=True)
+class CurvePoint:
+    score: float | None  # None: not analysed yet
+    tier: str | None
+    warning: bool = False
+
+
+class DifficultyCurve(QWidget):
+    """Line chart of scores in set order; click a point to select that level."""
+
+    clicked = Signal(int)
+
+    def __init__(self, parent: QWidget | None = None) -> None:
+        super().__init__(parent)
+        self.points: list[CurvePoint] = []
+        self.selected = -1
+        self.setMinimumHeight(110)
+        self.setSizePolicy(QSizePolicy.Policy.Expanding, QSizePolicy.Policy.Preferred)
+        self.setAccessibleName("Difficulty curve")
+        self.setToolTip("Score of each level in set order. Dashed: the same scores as a rising ramp.")
+
+    def sizeHint(self) -> QSize:
+        return QSize(300, 140)
+
+    def set_points(self, points: list[CurvePoint], selected: int = -1) -> None:
+        self.points, self.selected = list(points), selected
+        self.update()
+
+    def _plot_rect(self) -> QRectF:
+        return QRectF(34, 8, max(10, self.width() - 44), max(10, self.height() - 26))
+
+    def _range(self) -> tuple[float, float]:
+        vals = [p.score for p in self.points if p.score is not None]
+        lo, hi = (min(vals), max(vals)) if vals else (0.0, 1.0)
+        lo = min(lo, 0.0)
+        return lo, hi if hi > lo else lo + 1.0
+
+    def _pos(self, i: int, score: float, rect: QRectF, lo: float, hi: float) -> QPointF:
+        n = max(1, len(self.points) - 1)
+        x = rect.left() + rect.width() * (i / n if len(self.points) > 1 else 0.5)
+        y = rect.bottom() - rect.height() * (score - lo) / (hi - lo)
+        return QPointF(x, y)
+
+    def mousePressEvent(self, event: QMouseEvent) -> None:
+        if not self.points:
+            return
+        rect = self._plot_rect()
+        n = max(1, len(self.points) - 1)
+        frac = (event.position().x() - rect.left()) / rect.width()
+        self.clicked.emit(min(len(self.points) - 1, max(0, round(frac * n))))
+
+    def paintEvent(self, event: QPaintEvent) -> None:
+        p = QPainter(self)
+        p.setRenderHint(QPainter.RenderHint.Antialiasing)
+        p.fillRect(self.rect(), QColor("#ffffff"))
+        rect = self._plot_rect()
+        lo, hi = self._range()
+        p.setPen(QPen(QColor("#888888"), 1))
+        p.drawLine(rect.bottomLeft(), rect.bottomRight())
+        p.drawLine(rect.bottomLeft(), rect.topLeft())
+        p.setPen(QColor("#444444"))
+        p.drawText(QRectF(0, rect.top() - 6, 30, 14), Qt.AlignmentFlag.AlignRight, f"{hi:g}")
+        p.drawText(QRectF(0, rect.bottom() - 8, 30, 14), Qt.AlignmentFlag.AlignRight, f"{lo:g}")
+        p.drawText(QRectF(rect.left(), rect.bottom() + 2, rect.width(), 16), Qt.AlignmentFlag.AlignCenter,
+                   f"{len(self.points)} levels, in set order")
+        scored = [(i, pt.score) for i, pt in enumerate(self.points) if pt.score is not None]
+        if not scored:
+            p.end()
+            return
+        ramp = sorted(s for _, s in scored)
+        pen = QPen(QColor("#aaaaaa"), 1.5, Qt.PenStyle.DashLine)
+        p.setPen(pen)
+        p.drawPolyline(QPolygonF([self._pos(i, s, rect, lo, hi) for (i, _), s in zip(scored, ramp)]))
+        p.setPen(QPen(QColor("#333333"), 2))
+        p.drawPolyline(QPolygonF([self._pos(i, s, rect, lo, hi) for i, s in scored]))
+        for i, s in scored:
+            self._marker(p, self._pos(i, s, rect, lo, hi), self.points[i], i == self.selected)
+        p.end()
+
+    def _marker(self, p: QPainter, c: QPointF, pt: CurvePoint, selected: bool) -> None:
+        color, shape = TIER_STYLE.get((pt.tier or "").lower(), ("#555555", "circle"))
+        r = 6.0 if selected else 4.5
+        p.setPen(QPen(QColor("#000000") if selected else QColor(color).darker(140), 2 if selected else 1))
+        p.setBrush(Qt.BrushStyle.NoBrush if shape == "ring" else QColor(color))
+        if shape in ("circle", "ring"):
+            p.drawEllipse(c, r, r)
+        elif shape == "square":
+            p.drawRect(QRectF(c.x() - r, c.y() - r, 2 * r, 2 * r))
+        elif shape == "triangle":
+            p.drawPolygon(QPolygonF([QPointF(c.x(), c.y() - r), QPointF(c.x() - r, c.y() + r), QPointF(c.x() + r, c.y() + r)]))
+        else:
+            p.drawPolygon(QPolygonF([QPointF(c.x(), c.y() - r), QPointF(c.x() + r, c.y()),
+                                     QPointF(c.x(), c.y() + r), QPointF(c.x() - r, c.y())]))
+        if pt.warning:
+            p.setPen(QPen(QColor("#d55e00"), 2))
+            d = r + 3
+            p.drawLine(QPointF(c.x() - d, c.y() - d), QPointF(c.x() + d, c.y() + d))
+            p.drawLine(QPointF(c.x() - d, c.y() + d), QPointF(c.x() + d, c.y() - d))

@@ -1,0 +1,26 @@
+"""Wire the set panel into the editor window (``window.document``, ``window.add_dock``)."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from PySide6.QtCore import Qt
+
+from linjat_editor.gui.commands import ReplaceLevelCommand
+from linjat_editor.gui.sets.set_panel import SetPanel
+
+
+def install_set_panel(window: Any, area: Qt.DockWidgetArea = Qt.DockWidgetArea.LeftDockWidgetArea) -> SetPanel:
+    """Add the set panel as a dock: "Add current" takes the document's level; opening a
+    level from the set replaces the document's level as one undoable step."""
+    doc = window.document
+    panel = SetPanel(current_level=lambda: doc.level, parent=window)
+    panel.setAccessibleName("Level set")
+
+    def open_level(level: Any, index: int) -> None:
+        name = level.name or f"level {index + 1}"
+        doc.push(ReplaceLevelCommand(doc, level, f"Open {name} from the set"))
+
+    panel.openRequested.connect(open_level)
+    window.add_dock(panel, area, "Level set")
+    return panel

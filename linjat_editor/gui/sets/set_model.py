@@ -1,0 +1,131 @@
+"""A list model over an immutable :class:`LevelSet`, with drag-to-reorder.
+
+The model never edits the set on its own authority: a drag produces the moved
+set and emits :attr:`SetModel.edited`, and the panel records that as an undo
+step. Figures come from a lookup the panel fills as the worker reports.
+"""
+
+from __future__ import annotations
+
+from typing import Any, Callable
+
+from PySide6.QtCore import QAbstractListModel, QByteArray, QMimeData, QModelIndex, QPersistentModelIndex, Qt, Signal
+from PySide6.QtGui import QIcon
+
+from linjat_editor.gui.sets.set_checks import EntryCheck
+from linjat_editor.gui.sets.thumbnail import level_thumbnail
+from linjat_editor.io.level_set import LevelSet, SetEntry
+
+MIME = "application/x-linjat-set-rows"
+EntryRole = Qt.ItemDataRole.UserRole + 1
+CheckRole = Qt.ItemDataRole.UserRole + 2
+
+Index = QModelIndex | QPersistentModelIndex
+
+
+class SetModel(QAbstractListModel):
+    """Rows are set entries: thumbnail, "n. name", tier and score; tooltip lists warnings."""
+
+    #: The user changed the set through the view (a drag); carries (new LevelSet, description).
+    edited = Signal(object, str)
+
+    def __init__(self, lookup: Callable[[SetEntry], EntryCheck | None], parent: Any = None) -> None:
+        super().__init__(parent)
+        self.level_set = LevelSet()
+        self._lookup = lookup
+        self._icons: dict[tuple, QIcon] = {}
+        self.thumb_size = 64
+
+    def set_level_set(self, level_set: LevelSet) -> None:
+        if level_set is self.level_set:
+            return
+        self.beginResetModel()
+        self.level_set = level_set
+        self.endResetModel()
+
+    def refresh(self) -> None:
+        """Figures arrived: redraw every row."""
+        if len(self.level_set):
+            self.dataChanged.emit(self.index(0), self.index(len(self.level_set) - 1))
+
+    # -- reading -------------------------------------------------------------
+
+    def rowCount(self, parent: Index = QModelIndex()) -> int:
+        return 0 if parent.isValid() else len(self.level_set)
+
+    def data(self, index: Index, role: int = Qt.ItemDataRole.DisplayRole) -> Any:
+        if not index.isValid() or not 0 <= index.row() < len(self.level_set):
+            return None
+        i = index.row()
+        entry = self.level_set[i]
+        check = self._lookup(entry)
+        if role == Qt.ItemDataRole.DisplayRole:
+            name = entry.level.name or f"Level {i + 1}"
+            tier = entry.tier or "no tier"
+            score = "…" if check is None else f"score {check.score:g}"
+            flag = "" if check is None or check.ok else "  ⚠ " + ", ".join(check.warnings)
+            return f"{i + 1}. {name}\n{tier} · {entry.level.height}×{entry.level.width} · {score}{flag}"
+        if role == Qt.ItemDataRole.DecorationRole:
+            badge = "!" if check is not None and not check.ok else ""
+            key = (entry.level.board_key(), badge, self.thumb_size)
+            if key not in self._icons:
+                self._icons[key] = QIcon(level_thumbnail(entry.level, self.thumb_size, badge=badge))
+            return self._icons[key]
+        if role == Qt.ItemDataRole.ToolTipRole:
+            if check is None:
+                return "Not analysed yet"
+            return "\n".join(check.warnings) or "Unique, solved by deduction, no leaks"
+        if role == Qt.ItemDataRole.AccessibleTextRole:
+            return self.data(index).replace("\n", ", ")
+        if role == EntryRole:
+            return entry
+        if role == CheckRole:
+            return check
+        return None
+
+    # -- drag to reorder ---------------------------------------------------
+
+    def flags(self, index: Index) -> Qt.ItemFlag:
+        base = Qt.ItemFlag.ItemIsEnabled | Qt.ItemFlag.ItemIsSelectable
+        if not index.isValid():
+            return Qt.ItemFlag.ItemIsDropEnabled  # dropping between rows
+        return base | Qt.ItemFlag.ItemIsDragEnabled
+
+    def supportedDropActions(self) -> Qt.DropAction:
+        return Qt.DropAction.MoveAction
+
+    def mimeTypes(self) -> list[str]:
+        return [MIME]
+
+    def mimeData(self, indexes: list[QModelIndex]) -> QMimeData:
+        mime = QMimeData()
+        rows = sorted({ix.row() for ix in indexes if ix.isValid()})
+        mime.setData(MIME, QByteArray(",".join(map(str, rows)).encode()))
+        return mime
+
+    def dropMimeData(self, data: QMimeData, action: Qt.DropAction, row: int, column: int, parent: Index) -> bool:
+        if action != Qt.DropAction.MoveAction or not data.hasFormat(MIME):
+            return False
+        rows = [int(x) for x in bytes(data.data(MIME).data()).decode().split(",") if x]
+        if row < 0:
+            row = parent.row() if parent.isValid() else len(self.level_set)
+        self.move_rows(rows, row)
+        # False: the move is done; the view must not also remove the source rows.
+        return False
+
+    def moveRows(self, src_parent: Index, src: int, count: int, dst_parent: Index, dst: int) -> bool:
+        return self.move_rows(list(range(src, src + count)), dst)
+
+    def move_rows(self, rows: list[int], before: int) -> bool:
+        """Move ``rows`` (in their order) so they sit before row ``before`` of the current set."""
+        n = len(self.level_set)
+        rows = [r for r in rows if 0 <= r < n]
+        if not rows:
+            return False
+        keep = [i for i in range(n) if i not in rows]
+        at = sum(1 for i in keep if i < before)
+        order = keep[:at] + rows + keep[at:]
+        if order == list(range(n)):
+            return False
+        self.edited.emit(self.level_set.reordered(order), "Move level" if len(rows) == 1 else "Move levels")
+        return True

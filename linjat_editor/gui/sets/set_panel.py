@@ -1,0 +1,273 @@
+"""The set panel: a level set as a list, its difficulty curve and its warnings.
+
+Every change to the set (add, remove, duplicate, drag, sort, tier) is one step
+on the panel's own undo stack; sets are immutable values, so a step is just
+the set before and after. Levels are analysed in a worker thread.
+"""
+
+from __future__ import annotations
+
+import os
+from typing import Callable
+
+from PySide6.QtCore import QItemSelectionModel, QSize, Qt, Signal
+from PySide6.QtGui import QKeySequence, QUndoCommand, QUndoStack
+from PySide6.QtWidgets import (QAbstractItemView, QComboBox, QFileDialog, QGridLayout, QLabel, QListView,
+                               QMessageBox, QPushButton, QSplitter, QVBoxLayout, QWidget)
+
+from linjat_editor.core.level import Level
+from linjat_editor.gui.sets.curve_chart import CurvePoint, DifficultyCurve
+from linjat_editor.gui.sets.set_checks import EntryCheck, engine_ready
+from linjat_editor.gui.sets.set_model import SetModel
+from linjat_editor.gui.sets.set_ordering import ramp_order
+from linjat_editor.gui.sets.set_worker import SetChecker
+from linjat_editor.io.export_common import guess_tier
+from linjat_editor.io.level_set import LevelSet, SetEntry
+
+TIERS = ("tutorial", "easy", "medium", "hard", "expert")
+
+
+class SetCommand(QUndoCommand):
+    """Swap the panel between two sets."""
+
+    def __init__(self, panel: SetPanel, after: LevelSet, text: str, select: int = -1) -> None:
+        super().__init__(text)
+        self.panel, self.before, self.after, self.select = panel, panel.level_set, after, select
+
+    def redo(self) -> None:
+        self.panel._show(self.after, self.select)
+
+    def undo(self) -> None:
+        self.panel._show(self.before, self.select)
+
+
+class SetPanel(QWidget):
+    """Shows and edits a :class:`LevelSet`. ``current_level`` gives the editor's level for "Add"."""
+
+    #: The user wants to edit this level in the editor; carries (Level, index).
+    openRequested = Signal(object, int)
+    #: The set changed (any edit, undo or redo); carries the LevelSet.
+    setChanged = Signal(object)
+
+    def __init__(self, current_level: Callable[[], Level] | None = None, checker: SetChecker | None = None,
+                 parent: QWidget | None = None) -> None:
+        super().__init__(parent)
+        self.current_level = current_level
+        self.level_set = LevelSet()
+        self.path: str | None = None
+        self.undo_stack = QUndoStack(self)
+        self.checker = checker or SetChecker(parent=self)
+        self.analyse = engine_ready() or checker is not None  # never pretend: no engine, no figures
+        self.model = SetModel(lambda e: self.checker.lookup(e.level), self)
+        self.view = QListView(self)
+        self.view.setModel(self.model)
+        self.view.setIconSize(QSize(64, 64))
+        self.view.setSpacing(2)
+        self.view.setSelectionMode(QAbstractItemView.SelectionMode.SingleSelection)
+        self.view.setDragDropMode(QAbstractItemView.DragDropMode.InternalMove)
+        self.view.setDefaultDropAction(Qt.DropAction.MoveAction)
+        self.view.setDropIndicatorShown(True)
+        self.view.setAccessibleName("Levels in the set")
+        self.view.doubleClicked.connect(lambda ix: self.open_selected())
+        self.chart = DifficultyCurve(self)
+        self.chart.clicked.connect(self.select)
+        self.warnings = QLabel(wordWrap=True)
+        self.warnings.setAccessibleName("Set warnings")
+        self.tier_box = QComboBox(self)
+        self.tier_box.addItems(["(no tier)", *TIERS])
+        self.tier_box.setToolTip("Tier of the selected level")
+        self.tier_box.activated.connect(self._tier_chosen)
+        self.buttons = {}
+        grid = QGridLayout()
+        specs = [
+            ("add", "Add current", "Add the level being edited to the set", self.add_current),
+            ("open", "Open", "Edit the selected level (double-click)", self.open_selected),
+            ("duplicate", "Duplicate", "Copy the selected level", self.duplicate_selected),
+            ("remove", "Remove", "Remove the selected level from the set", self.remove_selected),
+            ("sort", "Order by difficulty", "Tutorials first, then each tier rising by score", self.order_by_difficulty),
+            ("load", "Open set…", "Open a set file", self.load_dialog),
+            ("save", "Save set…", "Save the set", self.save_dialog),
+        ]
+        for k, (key, label, tip, slot) in enumerate(specs):
+            b = QPushButton(label, self)
+            b.setToolTip(tip)
+            b.clicked.connect(slot)
+            self.buttons[key] = b
+            grid.addWidget(b, k // 3, k % 3)
+        grid.addWidget(self.tier_box, 2, 2)
+        self.buttons["add"].setEnabled(current_level is not None)
+        self.view.addAction(self.undo_stack.createUndoAction(self.view))
+        self.view.actions()[-1].setShortcut(QKeySequence.StandardKey.Undo)
+        self.view.addAction(self.undo_stack.createRedoAction(self.view))
+        self.view.actions()[-1].setShortcut(QKeySequence.StandardKey.Redo)
+        split = QSplitter(Qt.Orientation.Vertical, self)
+        split.addWidget(self.view)
+        split.addWidget(self.chart)
+        split.setStretchFactor(0, 3)
+        layout = QVBoxLayout(self)
+        layout.addLayout(grid)
+        layout.addWidget(split, 1)
+        layout.addWidget(self.warnings)
+        self.model.edited.connect(lambda s, text: self.apply(s, text))
+        self.checker.checked.connect(self._on_checked)
+        self.checker.busyChanged.connect(lambda busy: self._refresh())
+        self.view.selectionModel().currentChanged.connect(lambda *a: self._sync_selection())
+        self._show(self.level_set)
+
+    # -- the set -------------------------------------------------------------
+
+    def set_level_set(self, level_set: LevelSet, path: str | None = None) -> None:
+        """Show another set (opened or generated): fresh undo history."""
+        self.undo_stack.clear()
+        self.path = path
+        self._show(level_set, 0 if len(level_set) else -1)
+        self.undo_stack.setClean()
+
+    def apply(self, level_set: LevelSet, text: str, select: int = -1) -> None:
+        """Change the set as one undoable step."""
+        if level_set != self.level_set:
+            self.undo_stack.push(SetCommand(self, level_set, text, select))
+
+    def _show(self, level_set: LevelSet, select: int = -1) -> None:
+        self.level_set = level_set
+        self.model.set_level_set(level_set)
+        if select >= 0:
+            self.select(select)
+        if self.analyse:
+            self.checker.request(level_set.levels)
+        self._refresh()
+        self.setChanged.emit(level_set)
+
+    def current_row(self) -> int:
+        ix = self.view.currentIndex()
+        return ix.row() if ix.isValid() else -1
+
+    def select(self, row: int) -> None:
+        if 0 <= row < len(self.level_set):
+            self.view.selectionModel().setCurrentIndex(self.model.index(row), QItemSelectionModel.SelectionFlag.ClearAndSelect)
+
+    def check_of(self, i: int) -> EntryCheck | None:
+        return self.checker.lookup(self.level_set[i].level)
+
+    # -- actions -------------------------------------------------------------
+
+    def add_level(self, level: Level, tier: str | None = None) -> None:
+        """Append ``level`` (tier guessed from its size when not given) and select it."""
+        tier = tier or guess_tier(level)
+        self.apply(self.level_set.add(level, tier=tier if tier in TIERS else None), "Add level", len(self.level_set))
+
+    def add_current(self) -> None:
+        if self.current_level is not None:
+            self.add_level(self.current_level())
+
+    def open_selected(self) -> None:
+        i = self.current_row()
+        if i >= 0:
+            self.openRequested.emit(self.level_set[i].level, i)
+
+    def replace_level(self, i: int, level: Level) -> None:
+        """Put an edited level back into entry ``i`` (tier, tags, playtests kept)."""
+        self.apply(self.level_set.replace(i, level), "Update level", i)
+
+    def duplicate_selected(self) -> None:
+        i = self.current_row()
+        if i >= 0:
+            self.apply(self.level_set.duplicate(i), "Duplicate level", i + 1)
+
+    def remove_selected(self) -> None:
+        i = self.current_row()
+        if i >= 0:
+            self.apply(self.level_set.remove(i), "Remove level", min(i, len(self.level_set) - 2))
+
+    def order_by_difficulty(self) -> None:
+        """Tutorials first, then each tier as a rising ramp of scores."""
+        scores = [c.score if (c := self.check_of(i)) else None for i in range(len(self.level_set))]
+        order = ramp_order([e.tier for e in self.level_set], scores)
+        self.apply(self.level_set.reordered(order), "Order by difficulty", 0)
+
+    def _tier_chosen(self, index: int) -> None:
+        i = self.current_row()
+        if i >= 0:
+            tier = None if index == 0 else TIERS[index - 1]
+            if tier != self.level_set[i].tier:
+                self.apply(self.level_set.replace(i, self.level_set[i].with_meta(tier=tier)), "Set tier", i)
+
+    # -- files -------------------------------------------------------------
+
+    def with_analysis(self) -> LevelSet:
+        """The set with each entry's analysis filled from the checks done (for saving and export)."""
+        s = self.level_set
+        for i, e in enumerate(s):
+            c = self.checker.lookup(e.level)
+            if c is not None and e.analysis is None:
+                s = s.replace(i, e.with_meta(analysis=c.to_json()))
+        return s
+
+    def save(self, path: str) -> None:
+        from linjat_editor.io.registry import write_set
+
+        write_set(self.with_analysis(), path)
+        self.path = path
+        self.undo_stack.setClean()
+
+    def load(self, path: str) -> None:
+        from linjat_editor.io.registry import read_set
+
+        self.set_level_set(read_set(path), path)
+
+    def load_dialog(self) -> None:
+        path, _ = QFileDialog.getOpenFileName(self, "Open level set", "", "Level sets (*.json);;All files (*)")
+        if path:
+            try:
+                self.load(path)
+            except (OSError, ValueError) as exc:
+                QMessageBox.warning(self, "Open set", str(exc))
+
+    def save_dialog(self) -> None:
+        path, _ = QFileDialog.getSaveFileName(self, "Save level set", self.path or "levels.linjat-set.json",
+                                              "Level sets (*.json)")
+        if path:
+            try:
+                self.save(path)
+            except (OSError, ValueError) as exc:
+                QMessageBox.warning(self, "Save set", str(exc))
+
+    # -- figures -----------------------------------------------------------
+
+    def _on_checked(self, key: object, check: EntryCheck) -> None:
+        self.model.refresh()
+        self._refresh()
+
+    def _sync_selection(self) -> None:
+        i = self.current_row()
+        tier = self.level_set[i].tier if i >= 0 else None
+        self.tier_box.setCurrentIndex(TIERS.index(tier) + 1 if tier in TIERS else 0)
+        self._refresh()
+
+    def _refresh(self) -> None:
+        points, lines = [], []
+        for i, e in enumerate(self.level_set):
+            c = self.check_of(i)
+            points.append(CurvePoint(None if c is None else c.score, e.tier, c is not None and not c.ok))
+            if c is not None and not c.ok:
+                lines.append(f"{i + 1}. {e.level.name or 'Level ' + str(i + 1)}: {', '.join(c.warnings)}")
+        self.chart.set_points(points, self.current_row())
+        for key in ("open", "duplicate", "remove"):
+            self.buttons[key].setEnabled(self.current_row() >= 0)
+        if not self.analyse:
+            self.warnings.setText("Analysis unavailable: the engine is not installed.")
+        elif lines:
+            self.warnings.setText(f"{len(lines)} level(s) need attention:\n" + "\n".join(lines))
+        elif self.checker.busy:
+            self.warnings.setText("Analysing…")
+        else:
+            self.warnings.setText("All levels unique, solved by deduction, no leaks." if len(self.level_set) else "")
+
+    def closeEvent(self, event) -> None:  # noqa: ANN001
+        self.shutdown()
+        super().closeEvent(event)
+
+    def shutdown(self) -> None:
+        """Stop the worker after its current level and wait for it."""
+        self.checker.cancel()
+        self.checker.wait(5000)

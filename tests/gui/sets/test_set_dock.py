@@ -1,0 +1,23 @@
+"""The set panel inside the editor window: add the document's level, open one back undoably."""
+
+from __future__ import annotations
+
+from linjat_editor.core.level import Level
+from linjat_editor.gui.sets.set_dock import install_set_panel
+from linjat_editor.gui.sets.set_worker import SetChecker
+
+
+def test_add_and_open_through_the_document(qtbot, window):
+    panel = install_set_panel(window)
+    panel.analyse = False  # this test is about wiring, not figures
+    panel.checker = SetChecker(lambda lv: None)
+    panel.add_current()
+    assert panel.level_set[0].level.same_board(window.document.level)
+    other = Level.from_rows(["2.", "  "], name="other")
+    panel.add_level(other, tier="tutorial")
+    panel.select(1)
+    panel.open_selected()
+    assert window.document.level.name == "other"
+    window.document.undo_stack.undo()
+    assert window.document.level.same_board(panel.level_set[0].level)
+    window.document.undo_stack.setClean()  # qtbot closes the window before the fixture's own cleanup

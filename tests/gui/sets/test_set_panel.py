@@ -1,0 +1,148 @@
+"""The set panel: edits with undo, drag reorder, order by difficulty, warnings, files.
+
+The checks are stubbed here (figures keyed on the level's name) so the panel's
+behaviour is tested apart from the engine; test_set_checks.py runs the real one.
+"""
+
+from __future__ import annotations
+
+import pytest
+from PySide6.QtCore import QModelIndex, Qt
+
+from linjat_editor.core.level import Level
+from linjat_editor.gui.sets.set_checks import EntryCheck
+from linjat_editor.gui.sets.set_ordering import roughness
+from linjat_editor.gui.sets.set_panel import SetPanel
+from linjat_editor.gui.sets.set_worker import SetChecker
+from linjat_editor.io.level_set import LevelSet
+
+SCORES = {"a": 30.0, "b": 10.0, "c": 20.0, "d": 5.0, "bad": 12.0}
+
+
+def fake_check(level: Level) -> EntryCheck:
+    count = 2 if level.name == "bad" else 1
+    return EntryCheck(count=count, solved=True, score=SCORES.get(level.name, 1.0),
+                      classification={"all": {"depth": 3, "max_width": 1}})
+
+
+def lvl(name: str, h: int = 9, w: int = 6) -> Level:
+    """A level whose board differs per name (the checker caches by board)."""
+    k = sorted(SCORES).index(name) if name in SCORES else 5
+    return Level(h, w, numbers=((0, 0, 2), (k + 2, 1, 3)), dots=frozenset({(0, 1)}), name=name)
+
+
+@pytest.fixture
+def panel(qtbot):
+    current = {"level": lvl("a")}
+    p = SetPanel(current_level=lambda: current["level"], checker=SetChecker(fake_check))
+    p.current = current
+    p.resize(420, 640)
+    qtbot.addWidget(p)
+    p.show()
+    yield p
+    p.shutdown()
+
+
+def wait_checked(qtbot, panel):
+    qtbot.waitUntil(lambda: not panel.checker.busy, timeout=5000)
+
+
+def names(panel) -> list[str]:
+    return [e.level.name for e in panel.level_set]
+
+
+def test_add_duplicate_remove_with_undo(qtbot, panel):
+    qtbot.mouseClick(panel.buttons["add"], Qt.MouseButton.LeftButton)
+    assert names(panel) == ["a"] and panel.level_set[0].tier == "easy"  # 9x6 is the easy size
+    panel.current["level"] = lvl("b", 10, 7)
+    panel.add_current()
+    assert panel.level_set[1].tier == "medium" and panel.current_row() == 1
+    panel.select(0)
+    panel.duplicate_selected()
+    assert names(panel) == ["a", "a", "b"]
+    panel.remove_selected()
+    assert names(panel) == ["a", "b"]
+    panel.undo_stack.undo()
+    panel.undo_stack.undo()
+    assert names(panel) == ["a", "b"]
+    panel.undo_stack.undo()
+    assert names(panel) == ["a"]
+    panel.undo_stack.redo()
+    assert names(panel) == ["a", "b"]
+
+
+def test_drag_reorder_through_the_model(qtbot, panel):
+    panel.set_level_set(LevelSet(entries=()).add(lvl("a")).add(lvl("b")).add(lvl("c")))
+    assert panel.view.dragDropMode() == panel.view.DragDropMode.InternalMove
+    model = panel.model
+    mime = model.mimeData([model.index(0)])
+    # Drop row 0 below the last row, as the view does at the end of a drag.
+    assert model.dropMimeData(mime, Qt.DropAction.MoveAction, 3, 0, QModelIndex()) is False
+    assert names(panel) == ["b", "c", "a"]
+    assert model.moveRows(QModelIndex(), 2, 1, QModelIndex(), 0)
+    assert names(panel) == ["a", "b", "c"]
+    panel.undo_stack.undo()
+    assert names(panel) == ["b", "c", "a"]
+
+
+def test_order_by_difficulty_makes_a_ramp(qtbot, panel):
+    s = LevelSet()
+    for n in ("a", "b", "c", "d"):
+        s = s.add(lvl(n), tier="easy")
+    s = s.add(Level.from_rows(["  ", ".2"], name="t", message="hi"), tier="tutorial")
+    panel.set_level_set(s)
+    wait_checked(qtbot, panel)
+    before = [panel.check_of(i).score for i in range(4)]
+    assert roughness(before) > 0
+    qtbot.mouseClick(panel.buttons["sort"], Qt.MouseButton.LeftButton)
+    assert names(panel) == ["t", "d", "b", "c", "a"]
+    assert roughness([panel.check_of(i).score for i in range(1, 5)]) == 0
+    assert [p.score for p in panel.chart.points][1:] == [5.0, 10.0, 20.0, 30.0]
+
+
+def test_warnings_for_bad_levels(qtbot, panel):
+    panel.set_level_set(LevelSet().add(lvl("a")).add(lvl("bad")))
+    wait_checked(qtbot, panel)
+    text = panel.warnings.text()
+    assert "2. bad: not unique" in text and "1 level(s)" in text
+    assert [p.warning for p in panel.chart.points] == [False, True]
+    assert "not unique" in panel.model.data(panel.model.index(1), Qt.ItemDataRole.ToolTipRole)
+
+
+def test_tier_chart_click_and_open(qtbot, panel):
+    panel.set_level_set(LevelSet().add(lvl("a")).add(lvl("b")))
+    wait_checked(qtbot, panel)
+    right = panel.chart.rect().center()
+    right.setX(panel.chart.width() - 12)
+    qtbot.mouseClick(panel.chart, Qt.MouseButton.LeftButton, pos=right)
+    assert panel.current_row() == 1
+    panel.tier_box.setCurrentIndex(4)  # hard
+    panel.tier_box.activated.emit(4)
+    assert panel.level_set[1].tier == "hard"
+    with qtbot.waitSignal(panel.openRequested) as sig:
+        panel.open_selected()
+    assert sig.args[0].name == "b" and sig.args[1] == 1
+
+
+def test_save_and_load_keep_analysis(qtbot, panel, tmp_path):
+    panel.set_level_set(LevelSet(name="mine").add(lvl("a"), tier="easy").add(lvl("c"), tier="hard"))
+    wait_checked(qtbot, panel)
+    path = tmp_path / "set.json"
+    panel.save(str(path))
+    other = SetPanel(checker=SetChecker(fake_check))
+    qtbot.addWidget(other)
+    other.load(str(path))
+    assert [e.level.name for e in other.level_set] == ["a", "c"]
+    assert other.level_set[1].analysis["selection_score"] == 20.0
+    other.shutdown()
+
+
+def test_screenshot(qtbot, panel, tmp_path):
+    s = LevelSet()
+    for n, t in (("a", "easy"), ("b", "easy"), ("c", "medium"), ("bad", "hard"), ("d", "expert")):
+        s = s.add(lvl(n), tier=t)
+    panel.set_level_set(s)
+    wait_checked(qtbot, panel)
+    out = tmp_path / "sets.png"
+    panel.grab().save(str(out))
+    assert out.stat().st_size > 2000
