@@ -1,0 +1,186 @@
+"""Menus, toolbar and keyboard shortcuts of the main window, in one place.
+
+Every action has a shortcut, a tooltip that names it, and a status tip; the
+Help ▸ Keyboard shortcuts list is built from these, so it never goes stale.
+"""
+
+from __future__ import annotations
+
+from types import SimpleNamespace
+from typing import TYPE_CHECKING, Callable
+
+from PySide6.QtCore import QDir
+from PySide6.QtGui import QAction, QActionGroup, QKeySequence
+from PySide6.QtWidgets import QDialog, QMenu, QMessageBox
+
+from linjat_editor.gui.commands import ReplaceLevelCommand
+from linjat_editor.gui.dialogs.size_dialog import SizeDialog
+
+if TYPE_CHECKING:
+    from linjat_editor.gui.main_window import MainWindow
+
+TIER_NAMES = ("easy", "medium", "hard", "expert")
+
+
+def _action(window: MainWindow, text: str, shortcut: str | QKeySequence.StandardKey | list, tip: str,
+            slot: Callable[..., object] | None = None, checkable: bool = False) -> QAction:
+    act = QAction(text, window)
+    keys = shortcut if isinstance(shortcut, list) else [shortcut]
+    seqs = [QKeySequence(k) for k in keys]
+    act.setShortcuts(seqs)
+    label = text.replace("&", "").rstrip("…")
+    shown = seqs[0].toString(QKeySequence.SequenceFormat.NativeText) if seqs else ""
+    act.setToolTip(f"{tip} ({shown})" if shown else tip)
+    act.setStatusTip(tip)
+    act.setObjectName(label)
+    act.setCheckable(checkable)
+    if slot is not None:
+        (act.toggled if checkable else act.triggered).connect(lambda *args: slot(*args[:1]) if checkable else slot())
+    window.addAction(act)  # shortcuts work even when menus are hidden
+    return act
+
+
+def install_actions(w: MainWindow) -> SimpleNamespace:
+    """Create every action, the menus and the toolbar; return the actions by name."""
+    doc = w.document
+    a = SimpleNamespace()
+    # -- file
+    a.new = _action(w, "&New level…", QKeySequence.StandardKey.New, "Start an empty level", w.files.new_level)
+    a.open = _action(w, "&Open…", QKeySequence.StandardKey.Open, "Open a level file", w.files.open_file)
+    a.import_rows = _action(w, "&Import rows…", "Ctrl+I", "Paste a level in the original text form", w.files.import_rows)
+    a.save = _action(w, "&Save", QKeySequence.StandardKey.Save, "Save the level", w.files.save)
+    a.save_as = _action(w, "Save &as…", "Ctrl+Shift+S", "Save the level under a new name", w.files.save_as)
+    a.quit = _action(w, "&Quit", "Ctrl+Q", "Close the editor", w.close)
+    # -- edit
+    a.undo = doc.undo_stack.createUndoAction(w, "&Undo")
+    a.undo.setShortcuts([QKeySequence("Ctrl+Z")])
+    a.undo.setToolTip("Undo the last edit (Ctrl+Z)")
+    a.redo = doc.undo_stack.createRedoAction(w, "&Redo")
+    a.redo.setShortcuts([QKeySequence("Ctrl+Shift+Z"), QKeySequence("Ctrl+Y")])
+    a.redo.setToolTip("Redo (Ctrl+Shift+Z)")
+    w.addAction(a.undo)
+    w.addAction(a.redo)
+    a.resize = _action(w, "Resi&ze grid…", "Ctrl+R", "Change the grid size (what falls outside is dropped)",
+                       lambda: resize_grid(w))
+    a.clear_dots = _action(w, "Clear &dots", "Ctrl+Alt+D", "Remove every unpinned dot",
+                           lambda: doc.push(ReplaceLevelCommand(doc, doc.level.without_dots(), "Clear dots")))
+    a.clear_all = _action(w, "Clear &all", "Ctrl+Shift+Del", "Remove every number and dot",
+                          lambda: doc.push(ReplaceLevelCommand(doc, doc.level.with_numbers(()).without_dots(False),
+                                                               "Clear all")))
+    # -- generate
+    a.fill = _action(w, "&Fill dots", "Ctrl+D", "Keep numbers and pinned dots; generate the other dots",
+                     lambda: w.generator.fill_dots())
+    a.fill_again = _action(w, "Fill a&gain", "Ctrl+Shift+D", "Fill dots again with another seed",
+                           lambda: w.generator.fill_dots(again=True))
+    a.fix_leaks = _action(w, "Fix &leaks", "Ctrl+L", "Add the fewest dots that remove every uniqueness leak",
+                          w.generator.fix_leaks)
+    a.random = [
+        _action(w, f"New random {name} level", f"Ctrl+Alt+{i + 1}",
+                f"Generate a fresh {name} level ({_tier_size(name)})", (lambda n=name: w.generator.new_random_level(n)))
+        for i, name in enumerate(TIER_NAMES)
+    ]
+    # -- view / steps
+    a.solution = _action(w, "Show &solution", "Ctrl+T", "Draw the solution lines", w.board.set_show_solution,
+                         checkable=True)
+    a.solution.setChecked(bool(w.settings.get("show_solution")))
+    a.prev_step = _action(w, "&Previous step", "Alt+Left", "Show the previous solver step", w.steps.step_back)
+    a.next_step = _action(w, "&Next step", "Alt+Right", "Show the next solver step", w.steps.step_forward)
+    a.first_step = _action(w, "Steps: back to &start", "Alt+Home", "Hide the step overlay",
+                           lambda: w.steps.set_position(0))
+    a.hint = _action(w, "&Hint", "Ctrl+H", "Show the next deduction on the current board", lambda: show_hint(w))
+    a.reanalyse = _action(w, "Re-&analyse", "F5", "Run the analysis again now", lambda: w.analysis.request(True))
+    a.focus_board = _action(w, "Focus &board", "Esc", "Put the keyboard focus on the board", w.board.setFocus)
+    a.shortcuts = _action(w, "&Keyboard shortcuts", "F1", "List every shortcut", lambda: show_shortcuts(w))
+    _menus(w, a)
+    w.generator.busyChanged.connect(lambda busy: [x.setEnabled(not busy) for x in (a.fill, a.fill_again, a.fix_leaks, *a.random)])
+    return a
+
+
+def _menus(w: MainWindow, a: SimpleNamespace) -> None:
+    bar = w.menuBar()
+    file_menu = bar.addMenu("&File")
+    file_menu.addActions([a.new, a.open])
+    w.recent_menu = QMenu("Open &recent", w)
+    file_menu.addMenu(w.recent_menu)
+    file_menu.addActions([a.import_rows])
+    file_menu.addSeparator()
+    file_menu.addActions([a.save, a.save_as])
+    file_menu.addSeparator()
+    file_menu.addAction(a.quit)
+    w.files.recentChanged.connect(lambda paths: _fill_recent(w, paths))
+    _fill_recent(w, w.settings.recent_files())
+    edit = bar.addMenu("&Edit")
+    edit.addActions([a.undo, a.redo])
+    edit.addSeparator()
+    edit.addActions([a.resize, a.clear_dots, a.clear_all])
+    gen = bar.addMenu("&Generate")
+    gen.addActions([a.fill, a.fill_again, a.fix_leaks])
+    gen.addSeparator()
+    group = QActionGroup(w)
+    for act in a.random:
+        group.addAction(act)
+        gen.addAction(act)
+    view = bar.addMenu("&View")
+    view.addAction(a.solution)
+    view.addSeparator()
+    view.addActions([a.prev_step, a.next_step, a.first_step, a.hint, a.reanalyse, a.focus_board])
+    view.addSeparator()
+    for dock in (w.analysis_dock, w.steps_dock, w.history_dock):
+        view.addAction(dock.toggleViewAction())
+    w.view_menu = view  # add_dock() appends later docks here
+    bar.addMenu("&Help").addAction(a.shortcuts)
+    tools = w.addToolBar("Main")
+    tools.setObjectName("toolbar-main")
+    tools.addActions([a.new, a.open, a.save])
+    tools.addSeparator()
+    tools.addActions([a.undo, a.redo])
+    tools.addSeparator()
+    tools.addActions([a.fill, a.fill_again, a.fix_leaks])
+    tools.addSeparator()
+    tools.addActions([a.solution, a.hint])
+
+
+def _fill_recent(w: MainWindow, paths: list[str]) -> None:
+    menu = w.recent_menu
+    menu.clear()
+    for i, path in enumerate(paths):
+        act = menu.addAction(f"&{i + 1} {QDir.toNativeSeparators(path)}" if i < 9 else path)
+        act.setToolTip(path)
+        act.triggered.connect(lambda _=False, p=path: w.files.open_file(p))
+    menu.setEnabled(bool(paths))
+
+
+def _tier_size(name: str) -> str:
+    sizes = {"easy": "9×6", "medium": "10×7", "hard": "11×8", "expert": "13×9"}
+    return sizes[name]
+
+
+def resize_grid(w: MainWindow) -> None:
+    level = w.document.level
+    dialog = SizeDialog("Resize grid", level.height, level.width,
+                        note="Numbers and dots outside the new size are dropped.", parent=w)
+    if dialog.exec() == QDialog.DialogCode.Accepted:
+        h, c = dialog.size()
+        w.document.push(ReplaceLevelCommand(w.document, level.resized(h, c), f"Resize to {h}×{c}"))
+
+
+def show_hint(w: MainWindow) -> None:
+    """Advance the step view to the next deduction and say it."""
+    w.steps_dock.show()
+    w.steps_dock.raise_()
+    step = w.steps.show_hint()
+    if step is None:
+        w.statusBar().showMessage("No hint: the analysis has no further step for this board", 5000)
+
+
+def show_shortcuts(w: MainWindow) -> None:
+    rows = []
+    for act in w.actions():
+        keys = ", ".join(s.toString(QKeySequence.SequenceFormat.NativeText) for s in act.shortcuts())
+        if keys:
+            rows.append(f"<tr><td><b>{keys}</b></td><td>{act.text().replace('&', '')}</td></tr>")
+    board = ("<tr><td><b>1–9</b></td><td>Place a number</td></tr><tr><td><b>. / right-click</b></td><td>Toggle a dot</td></tr>"
+             "<tr><td><b>P / Shift-click</b></td><td>Pin or unpin a dot</td></tr>"
+             "<tr><td><b>Delete</b></td><td>Clear the cell</td></tr><tr><td><b>Arrows</b></td><td>Move the selection</td></tr>"
+             "<tr><td><b>Drag</b></td><td>Move a number</td></tr>")
+    QMessageBox.information(w, "Keyboard shortcuts", f"<table>{board}{''.join(rows)}</table>")

@@ -1,0 +1,132 @@
+"""``linjat-editor [FILE] [--screenshot OUT.png]``: start the editor.
+
+With ``--screenshot`` the editor opens FILE, waits for the analysis, renders
+the main window to a PNG and exits 0; any error is one line on stderr and
+exit status 2. Without it, the editor offers to recover an autosave newer
+than the file it belongs to.
+"""
+
+from __future__ import annotations
+
+import argparse
+import os
+import sys
+import time
+from datetime import datetime
+from pathlib import Path
+from typing import Sequence
+
+from PySide6.QtCore import QCoreApplication, QEventLoop, QTimer
+from PySide6.QtWidgets import QApplication, QMessageBox
+
+from linjat_editor.core.level import Level
+
+#: How long --screenshot waits for the analysis (the engine compiles on first use).
+SCREENSHOT_TIMEOUT_S = 180.0
+
+
+def _parser() -> argparse.ArgumentParser:
+    p = argparse.ArgumentParser(prog="linjat-editor", description="Linjat level editor")
+    p.add_argument("file", nargs="?", help="level file to open")
+    p.add_argument("--screenshot", metavar="OUT.png", help="render the window to a PNG after the analysis and exit")
+    p.add_argument("--size", default="1200x760", help="window size for --screenshot (default 1200x760)")
+    return p
+
+
+def _application(headless: bool) -> QApplication:
+    if headless and not os.environ.get("DISPLAY") and not os.environ.get("WAYLAND_DISPLAY"):
+        os.environ.setdefault("QT_QPA_PLATFORM", "offscreen")
+    app = QApplication.instance() or QApplication(sys.argv[:1])
+    app.setApplicationName("linjat-editor")
+    app.setApplicationDisplayName("Linjat Editor")
+    return app  # type: ignore[return-value]
+
+
+def _fail(message: str) -> int:
+    print(f"linjat-editor: {' '.join(message.split())}", file=sys.stderr)
+    return 2
+
+
+def _wait_for(condition, timeout_s: float) -> bool:
+    """Spin the event loop until ``condition()`` holds (workers report through it)."""
+    loop = QEventLoop()
+    deadline = time.monotonic() + timeout_s
+    while not condition():
+        if time.monotonic() > deadline:
+            return False
+        QTimer.singleShot(20, loop.quit)
+        loop.exec()
+    return True
+
+
+def screenshot(file: str | None, out: str, size: str = "1200x760") -> int:
+    """Open ``file``, wait for its analysis, save the window as ``out``. Returns the exit status."""
+    from linjat_editor import io as lio
+    from linjat_editor.gui.main_window import MainWindow
+    from linjat_editor.gui.settings import Settings
+
+    try:
+        width, height = (int(x) for x in size.lower().split("x"))
+    except ValueError:
+        return _fail(f"--size {size}: expected WIDTHxHEIGHT")
+    _application(headless=True)
+    level: Level | None = None
+    if file:
+        try:
+            level = lio.read_level(file)
+        except (lio.FormatError, OSError, ValueError) as exc:
+            return _fail(str(exc) if file in str(exc) else f"{file}: {exc}")
+    # A throwaway settings object: screenshots must not depend on (or change) the user's layout.
+    settings = Settings.__new__(Settings)
+    settings.path, settings.data = Path(os.devnull), dict(Settings.DEFAULTS)
+    window = MainWindow(level, settings=settings, autosave=False)
+    if file:
+        window.document.load(level, file)  # type: ignore[arg-type]
+    window.resize(width, height)
+    window.show()
+    if not _wait_for(window.analysis.is_current, SCREENSHOT_TIMEOUT_S):
+        return _fail("the analysis did not finish in time")
+    QCoreApplication.processEvents()
+    if not window.grab().save(out):
+        return _fail(f"{out}: cannot write the PNG")
+    window.document.undo_stack.setClean()  # nothing to prompt about on close
+    window.close()
+    return 0
+
+
+def offer_recovery(window) -> None:
+    """If an autosave newer than its file exists, ask whether to restore it."""
+    from linjat_editor.gui.recovery import discard_recovery, find_recovery
+
+    found = find_recovery()
+    if found is None:
+        return
+    when = datetime.fromtimestamp(found.saved_at).strftime("%Y-%m-%d %H:%M")
+    what = found.original.name if found.original else "an unsaved level"
+    answer = QMessageBox.question(
+        window, "Recover unsaved changes?",
+        f"The editor closed with unsaved changes to {what} (autosaved {when}). Recover them?",
+        QMessageBox.StandardButton.Yes | QMessageBox.StandardButton.No, QMessageBox.StandardButton.Yes)
+    if answer == QMessageBox.StandardButton.Yes:
+        window.document.load(found.level, found.original, modified=True)
+    else:
+        discard_recovery()
+
+
+def main(argv: Sequence[str] | None = None) -> int:
+    args = _parser().parse_args(list(sys.argv[1:] if argv is None else argv))
+    if args.screenshot:
+        return screenshot(args.file, args.screenshot, args.size)
+    from linjat_editor.gui.main_window import MainWindow
+
+    app = _application(headless=False)
+    window = MainWindow()
+    window.show()
+    offer_recovery(window)
+    if args.file and not window.document.modified:
+        window.files.open_file(args.file)
+    return app.exec()
+
+
+if __name__ == "__main__":
+    sys.exit(main())

@@ -1,0 +1,1 @@
+"""Small modal dialogs: new level, resize, import rows, recover autosave."""

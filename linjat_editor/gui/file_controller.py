@@ -1,0 +1,155 @@
+"""File actions: new, open, save, save as, recent files, import rows, and the unsaved-changes prompt.
+
+All reading and writing goes through ``linjat_editor.io`` (atomic saves,
+one-line ``FormatError`` messages). A file that cannot be read changes nothing.
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+from typing import TYPE_CHECKING
+
+from PySide6.QtCore import QObject, Signal
+from PySide6.QtWidgets import QDialog, QFileDialog, QMessageBox
+
+from linjat_editor.core.level import Level
+from linjat_editor.gui.commands import ReplaceLevelCommand
+from linjat_editor.gui.dialogs.import_rows import ImportRowsDialog
+from linjat_editor.gui.dialogs.size_dialog import SizeDialog
+
+if TYPE_CHECKING:
+    from linjat_editor.gui.main_window import MainWindow
+
+FILE_FILTER = "Linjat levels (*.json *.txt);;All files (*)"
+
+
+class FileController(QObject):
+    """Owns the file workflow of one main window."""
+
+    #: The recent-files list changed (list of str paths).
+    recentChanged = Signal(list)
+
+    def __init__(self, window: MainWindow) -> None:
+        super().__init__(window)
+        self.window = window
+        self.document = window.document
+
+    # -- the prompt (tests replace prompt_unsaved) ------------------------------
+
+    def prompt_unsaved(self) -> QMessageBox.StandardButton:
+        """Ask Save / Discard / Cancel about unsaved changes."""
+        return QMessageBox.question(
+            self.window, "Unsaved changes",
+            f"{self.document.display_name()} has unsaved changes. Save them first?",
+            QMessageBox.StandardButton.Save | QMessageBox.StandardButton.Discard | QMessageBox.StandardButton.Cancel,
+            QMessageBox.StandardButton.Save)
+
+    def maybe_save(self) -> bool:
+        """True when it is fine to drop the current level (saved, discarded or unmodified)."""
+        if not self.document.modified:
+            return True
+        answer = self.prompt_unsaved()
+        if answer == QMessageBox.StandardButton.Save:
+            return self.save()
+        return answer == QMessageBox.StandardButton.Discard
+
+    # -- actions -----------------------------------------------------------------
+
+    def new_level(self, size: tuple[int, int] | None = None) -> bool:
+        """Start an empty level of a chosen size (dialog unless ``size`` is given)."""
+        if size is None:
+            level = self.document.level
+            dialog = SizeDialog("New level", level.height, level.width, parent=self.window)
+            if dialog.exec() != QDialog.DialogCode.Accepted:
+                return False
+            size = dialog.size()
+        if not self.maybe_save():
+            return False
+        self.document.load(Level(*size))
+        return True
+
+    def open_file(self, path: str | Path | None = None) -> bool:
+        """Open a level file (dialog unless ``path`` is given). Errors show one line; nothing is lost."""
+        if path is None:
+            start = str(self.document.path.parent) if self.document.path else ""
+            path, _ = QFileDialog.getOpenFileName(self.window, "Open level", start, FILE_FILTER)
+            if not path:
+                return False
+        level = self.read(Path(path))
+        if level is None or not self.maybe_save():
+            return False
+        self.document.load(level, path)
+        self._remember(path)
+        return True
+
+    def read(self, path: Path) -> Level | None:
+        """Read a level, or show the one-line error and return None."""
+        from linjat_editor import io as lio
+
+        try:
+            return lio.read_level(path)
+        except (lio.FormatError, OSError, ValueError) as exc:
+            self.window.show_error("Cannot open level", _one_line(exc, path))
+            return None
+
+    def save(self) -> bool:
+        if self.document.path is None:
+            return self.save_as()
+        return self.write(self.document.path)
+
+    def save_as(self, path: str | Path | None = None) -> bool:
+        if path is None:
+            suggested = str(self.document.path or Path.cwd() / f"{self.document.level.name or 'level'}.json")
+            path, _ = QFileDialog.getSaveFileName(self.window, "Save level as", suggested, FILE_FILTER)
+            if not path:
+                return False
+        return self.write(Path(path))
+
+    def write(self, path: Path) -> bool:
+        """Write atomically through io; on failure the document stays modified."""
+        from linjat_editor import io as lio
+
+        try:
+            lio.write_level(self.document.level, path)
+        except (lio.FormatError, OSError, ValueError, TypeError) as exc:
+            self.window.show_error("Cannot save level", _one_line(exc, path))
+            return False
+        self.document.mark_saved(path)
+        self._remember(path)
+        self.window.statusBar().showMessage(f"Saved {path}", 4000)
+        return True
+
+    def import_rows(self, text: str | None = None) -> bool:
+        """Replace the board with a level pasted in the original text form (one undo step)."""
+        from linjat_editor import io as lio
+
+        if text is None:
+            dialog = ImportRowsDialog(self.window)
+            if dialog.exec() != QDialog.DialogCode.Accepted:
+                return False
+            text = dialog.text()
+        try:
+            levels = lio.levels_from_text(text, "pasted rows")
+        except (lio.FormatError, ValueError) as exc:
+            self.window.show_error("Cannot import rows", _one_line(exc, None))
+            return False
+        if not levels:
+            self.window.show_error("Cannot import rows", "pasted rows: no level found")
+            return False
+        self.document.push(ReplaceLevelCommand(self.document, levels[0], "Import rows"))
+        if len(levels) > 1:
+            self.window.statusBar().showMessage(f"Imported the first of {len(levels)} levels", 5000)
+        return True
+
+    # -- recent files --------------------------------------------------------------
+
+    def _remember(self, path: str | Path) -> None:
+        self.recentChanged.emit(self.window.settings.add_recent(path))
+
+
+def _one_line(exc: BaseException, path: Path | None) -> str:
+    """FormatError is already 'file: problem'; other errors get the file name added."""
+    text = " ".join(str(exc).split()) or type(exc).__name__
+    if path is not None and str(path.name) not in text:
+        text = f"{path}: {text}"
+    return text

@@ -1,0 +1,118 @@
+"""Generator actions: fill dots, fill again, new random level, fix leaks — each in a worker.
+
+A result is applied as one undoable :class:`ReplaceLevelCommand`, and only if
+the board is still the one the job started from (an edit in between wins).
+"""
+
+from __future__ import annotations
+
+import random
+from typing import Any, Callable
+
+from PySide6.QtCore import QObject, Signal
+
+from linjat_editor.core.level import Level
+from linjat_editor.gui.analysis_adapter import analysis_module
+from linjat_editor.gui.commands import ReplaceLevelCommand
+from linjat_editor.gui.document import Document
+from linjat_editor.gui.workers import LatestRunner
+
+#: How many random starts "New random level" tries before giving up (the original just retried).
+RANDOM_ATTEMPTS = 40
+
+
+class GeneratorController(QObject):
+    """Runs generator requests off the GUI thread and applies their results."""
+
+    #: Something to tell the user: (title, one-line text).
+    message = Signal(str, str)
+    #: A job started (True) or ended (False).
+    busyChanged = Signal(bool)
+    #: A result was applied: carries the undo text.
+    applied = Signal(str)
+
+    def __init__(self, document: Document, parent: QObject | None = None) -> None:
+        super().__init__(parent)
+        self.document = document
+        self.seed = random.randrange(1 << 30)
+        self.runner = LatestRunner(delay_ms=0, parent=self)
+        self.runner.finished.connect(self._on_done)
+        self.runner.failed.connect(lambda text: self.message.emit("Generator failed", text))
+        self.runner.busyChanged.connect(self.busyChanged)
+
+    @property
+    def busy(self) -> bool:
+        return self.runner.busy
+
+    def _start(self, job: Callable[[], tuple[Level | None, str, str]]) -> None:
+        """``job`` returns (new level or None, undo text, message when None)."""
+        base = self.document.level
+        self.runner.request(lambda: (base, *job()), immediate=True)
+
+    def _on_done(self, outcome: tuple[Level, Level | None, str, str]) -> None:
+        base, level, text, why = outcome
+        if level is None:
+            self.message.emit(text, why)
+            return
+        if self.document.level != base:
+            self.message.emit(text, "The board changed while this was running; result dropped.")
+            return
+        self.document.push(ReplaceLevelCommand(self.document, level, text))
+        self.applied.emit(text)
+
+    # -- actions -----------------------------------------------------------------
+
+    def fill_dots(self, again: bool = False) -> None:
+        """Replace unpinned dots with generated ones; ``again`` uses the next seed."""
+        from linjat_editor import core
+
+        if again:
+            self.seed += 1
+        seed, level = self.seed, self.document.level
+        text = f"Fill again (seed {seed})" if again else "Fill dots"
+
+        def job() -> tuple[Level | None, str, str]:
+            if not level.numbers:
+                return None, "Cannot fill dots", "There are no numbers to build a level from."
+            result = core.fill_dots(level, seed=seed)
+            if not result.solved:
+                reason = result.reason or "the solver cannot finish it"
+                return None, "No dot filling makes this level solvable", f"{reason}. Try moving or changing numbers."
+            return result.level, text, ""
+
+        self._start(job)
+
+    def new_random_level(self, tier: str) -> None:
+        """A fresh level for ``tier``: random numbers, then dots, retried until unique and solvable."""
+        from linjat_editor import core
+
+        t = core.TIERS[tier]
+        seed = self.seed = self.seed + 1
+
+        def job() -> tuple[Level | None, str, str]:
+            rng = random.Random(seed)
+            for _ in range(RANDOM_ATTEMPTS):
+                count = rng.randint(t.min_numbers, t.max_numbers)
+                start = core.random_level(t.height, t.width, count, seed=rng.randrange(1 << 30))
+                result = core.fill_dots(start, seed=rng.randrange(1 << 30))
+                if result.solved:
+                    return result.level, f"New random level ({tier})", ""
+            return None, "New random level", f"No solvable {tier} level in {RANDOM_ATTEMPTS} attempts; try again."
+
+        self._start(job)
+
+    def fix_leaks(self) -> None:
+        """Apply the analysis remedy (fewest added dots that remove every leak)."""
+        mod = analysis_module()
+        if mod is None or not hasattr(mod, "fix_leaks"):
+            self.message.emit("Fix leaks", "The engine's analysis layer (fix_leaks) is not available yet.")
+            return
+        level = self.document.level
+
+        def job() -> tuple[Level | None, str, str]:
+            fixed: Any = mod.fix_leaks(level)
+            if fixed is None or fixed == level:
+                return None, "Fix leaks", "No dots found that remove the leaks while keeping one solution."
+            return fixed, "Fix leaks", ""
+
+        self._start(job)

@@ -1,0 +1,151 @@
+"""The editor's main window: the board in the middle, docks around it.
+
+Hook for other GUI parts (playtest, sets, optimizer): ``window.document`` is
+the open :class:`Document`; add a dock with one line::
+
+    window.add_dock(MyPanel(window.document), Qt.DockWidgetArea.RightDockWidgetArea, "My panel")
+
+and push a :class:`~linjat_editor.gui.commands.ReplaceLevelCommand` on
+``window.document`` to change the level undoably (e.g. adopt from the optimizer).
+"""
+
+from __future__ import annotations
+
+from PySide6.QtCore import QByteArray, Qt
+from PySide6.QtGui import QCloseEvent
+from PySide6.QtWidgets import QDockWidget, QMainWindow, QMessageBox, QUndoView, QWidget
+
+from linjat_editor.core.level import Level
+from linjat_editor.gui.actions import install_actions
+from linjat_editor.gui.analysis_panel import AnalysisPanel
+from linjat_editor.gui.board_view import BoardView
+from linjat_editor.gui.document import Document
+from linjat_editor.gui.file_controller import FileController
+from linjat_editor.gui.generator_controller import GeneratorController
+from linjat_editor.gui.overlay_controller import OverlayController
+from linjat_editor.gui.recovery import Autosaver
+from linjat_editor.gui.settings import Settings
+from linjat_editor.gui.step_panel import StepPanel
+from linjat_editor.gui.theme import Theme
+
+APP_TITLE = "Linjat Editor"
+
+
+class MainWindow(QMainWindow):
+    """Board, analysis, steps and undo history around one :class:`Document`."""
+
+    def __init__(self, level: Level | None = None, settings: Settings | None = None,
+                 parent: QWidget | None = None, autosave: bool = True) -> None:
+        super().__init__(parent)
+        self.settings = settings or Settings()
+        self.theme = Theme.from_json(self.settings.get("colours"))
+        self.document = Document(level or Level(9, 6), parent=self)
+        self.board = BoardView(self.document, self.theme)
+        self.setCentralWidget(self.board)
+        self.analysis = AnalysisPanel(self.document, self.settings.get("preset"), self.theme)
+        self.steps = StepPanel()
+        self.history = QUndoView(self.document.undo_stack)
+        self.history.setEmptyLabel("<opened>")
+        self.history.setAccessibleName("Undo history")
+        self.analysis_dock = self.add_dock(self.analysis, Qt.DockWidgetArea.RightDockWidgetArea, "Analysis")
+        self.steps_dock = self.add_dock(self.steps, Qt.DockWidgetArea.RightDockWidgetArea, "Steps")
+        self.history_dock = self.add_dock(self.history, Qt.DockWidgetArea.RightDockWidgetArea, "History")
+        self.tabifyDockWidget(self.steps_dock, self.history_dock)
+        self.steps_dock.raise_()
+        self.overlays = OverlayController(self.board)
+        self.files = FileController(self)
+        self.generator = GeneratorController(self.document, self)
+        self.autosaver = Autosaver(self.document, parent=self) if autosave else None
+        self._connect()
+        self.acts = install_actions(self)
+        self.board.set_show_solution(bool(self.settings.get("show_solution")))
+        self.statusBar().showMessage("Ready")
+        self.resize(1100, 720)
+        self._restore_layout()
+        self._update_title()
+        self.board.setFocus()
+
+    # -- the hook for other panels ---------------------------------------------------
+
+    def add_dock(self, widget: QWidget, area: Qt.DockWidgetArea = Qt.DockWidgetArea.RightDockWidgetArea,
+                 title: str | None = None) -> QDockWidget:
+        """Put ``widget`` in a dock (named for saveState) and list it in the View menu."""
+        title = title or widget.windowTitle() or widget.accessibleName() or type(widget).__name__
+        dock = QDockWidget(title, self)
+        dock.setObjectName(f"dock-{title.lower().replace(' ', '-')}")
+        dock.setWidget(widget)
+        self.addDockWidget(area, dock)
+        view_menu = getattr(self, "view_menu", None)
+        if view_menu is not None:  # docks added after the menus still get a toggle
+            view_menu.addAction(dock.toggleViewAction())
+        return dock
+
+    # -- wiring ---------------------------------------------------------------------
+
+    def _connect(self) -> None:
+        doc = self.document
+        doc.modifiedChanged.connect(self._update_title)
+        doc.pathChanged.connect(self._update_title)
+        self.analysis.resultChanged.connect(self.overlays.set_result)
+        self.analysis.resultChanged.connect(self.steps.set_result)
+        self.analysis.leakSelected.connect(self.overlays.set_leak)
+        self.analysis.fixLeaksRequested.connect(self.generator.fix_leaks)
+        self.analysis.presetChanged.connect(lambda name: self.settings.set("preset", name))
+        self.steps.stepChanged.connect(self.overlays.set_step)
+        self.steps.stepChanged.connect(self._announce_step)
+        self.generator.message.connect(self.show_info)
+        self.generator.applied.connect(lambda text: self.statusBar().showMessage(text, 4000))
+        if self.autosaver is not None:
+            self.autosaver.failed.connect(lambda text: self.statusBar().showMessage(text, 8000))
+
+    def _announce_step(self, step: object) -> None:
+        if step is not None:
+            self.statusBar().showMessage(getattr(step, "sentence", ""), 8000)
+
+    def _update_title(self, *_: object) -> None:
+        mark = "*" if self.document.modified else ""
+        self.setWindowTitle(f"{self.document.display_name()}{mark} \u2014 {APP_TITLE}")
+
+    # -- messages (tests replace these to avoid modal boxes) -----------------------
+
+    def show_error(self, title: str, text: str) -> None:
+        QMessageBox.warning(self, title, text)
+
+    def show_info(self, title: str, text: str) -> None:
+        """Non-blocking notice (generator results arrive while the user keeps working)."""
+        box = QMessageBox(QMessageBox.Icon.Information, title, text, QMessageBox.StandardButton.Ok, self)
+        box.setAttribute(Qt.WidgetAttribute.WA_DeleteOnClose)
+        box.open()
+        self.last_message = (title, text)
+        self.statusBar().showMessage(f"{title}: {text}", 8000)
+
+    # -- settings and closing --------------------------------------------------------
+
+    def _restore_layout(self) -> None:
+        geometry, state = self.settings.get("geometry"), self.settings.get("state")
+        if geometry:
+            self.restoreGeometry(QByteArray.fromBase64(geometry.encode()))
+        if state:
+            self.restoreState(QByteArray.fromBase64(state.encode()))
+
+    def save_settings(self) -> None:
+        self.settings.set("geometry", bytes(self.saveGeometry().toBase64()).decode())
+        self.settings.set("state", bytes(self.saveState().toBase64()).decode())
+        self.settings.set("preset", self.analysis.preset_name)
+        self.settings.set("show_solution", self.board.show_solution)
+        self.settings.set("colours", self.theme.to_json())
+        try:
+            self.settings.save()
+        except OSError as exc:
+            self.statusBar().showMessage(f"Could not save settings: {exc}", 8000)
+
+    def closeEvent(self, event: QCloseEvent) -> None:
+        if not self.files.maybe_save():
+            event.ignore()
+            return
+        self.save_settings()
+        if self.autosaver is not None:
+            self.autosaver.discard()
+        self.analysis.runner.cancel()
+        self.generator.runner.cancel()
+        event.accept()

@@ -1,0 +1,117 @@
+"""Step-through dock: walk the solver's trace layer by layer.
+
+Position 0 is the start (nothing drawn); position k shows the lines the solver
+knows after layer k. The panel only chooses the step; the overlay controller
+turns it into lines on the board.
+"""
+
+from __future__ import annotations
+
+from PySide6.QtCore import Qt, Signal
+from PySide6.QtWidgets import QHBoxLayout, QLabel, QPushButton, QSlider, QVBoxLayout, QWidget
+
+from linjat_editor.gui.analysis_adapter import AnalysisResult, StepInfo
+
+
+class StepPanel(QWidget):
+    """Slider + previous/next over ``AnalysisResult.steps``."""
+
+    #: The shown step changed: carries the StepInfo or None (at the start).
+    stepChanged = Signal(object)
+
+    def __init__(self, parent: QWidget | None = None) -> None:
+        super().__init__(parent)
+        self.steps: tuple[StepInfo, ...] = ()
+        self.setAccessibleName("Solver steps")
+        self.slider = QSlider(Qt.Orientation.Horizontal)
+        self.slider.setRange(0, 0)
+        self.slider.setPageStep(1)
+        self.slider.setTickPosition(QSlider.TickPosition.TicksBelow)
+        self.slider.setAccessibleName("Step")
+        self.slider.setToolTip("Drag to walk through the solver's layers (0 = start)")
+        self.prev = QPushButton("\u25c0 Previous")
+        self.prev.setToolTip("Previous step (Alt+Left)")
+        self.next = QPushButton("Next \u25b6")
+        self.next.setToolTip("Next step (Alt+Right)")
+        self.hint = QPushButton("Hint")
+        self.hint.setToolTip("Show the next deduction on the current board (Ctrl+H)")
+        self.title = QLabel("No steps yet")
+        self.title.setAccessibleName("Step title")
+        self.sentence = QLabel("")
+        self.sentence.setWordWrap(True)
+        self.sentence.setAccessibleName("Step explanation")
+        self.sentence.setTextInteractionFlags(Qt.TextInteractionFlag.TextSelectableByMouse)
+        self.legend = QLabel(
+            "<small>Thick solid line: right length · thin line with end ticks: still short · "
+            "dashed: grew in this step</small>")
+        self.legend.setWordWrap(True)
+        buttons = QHBoxLayout()
+        buttons.addWidget(self.prev)
+        buttons.addWidget(self.next)
+        buttons.addStretch(1)
+        buttons.addWidget(self.hint)
+        layout = QVBoxLayout(self)
+        layout.addWidget(self.title)
+        layout.addWidget(self.slider)
+        layout.addLayout(buttons)
+        layout.addWidget(self.sentence)
+        layout.addWidget(self.legend)
+        layout.addStretch(1)
+        self.prev.clicked.connect(self.step_back)
+        self.next.clicked.connect(self.step_forward)
+        self.hint.clicked.connect(self.show_hint)
+        self.slider.valueChanged.connect(self._on_value)
+        self._update_buttons()
+
+    @property
+    def position(self) -> int:
+        return self.slider.value()
+
+    def current(self) -> StepInfo | None:
+        k = self.position
+        return self.steps[k - 1] if 0 < k <= len(self.steps) else None
+
+    def set_result(self, result: AnalysisResult | None) -> None:
+        """New analysis: keep the position if it still exists."""
+        self.steps = result.steps if result is not None else ()
+        old = self.position
+        self.slider.blockSignals(True)
+        self.slider.setRange(0, len(self.steps))
+        self.slider.setValue(min(old, len(self.steps)))
+        self.slider.blockSignals(False)
+        self._on_value(self.slider.value())
+
+    def set_position(self, k: int) -> None:
+        self.slider.setValue(k)
+
+    def step_forward(self) -> None:
+        self.slider.setValue(self.position + 1)
+
+    def step_back(self) -> None:
+        self.slider.setValue(self.position - 1)
+
+    def show_hint(self) -> StepInfo | None:
+        """The next deduction from where the view stands (the first one from the start)."""
+        if self.position < len(self.steps):
+            self.step_forward()
+        return self.current()
+
+    def _on_value(self, k: int) -> None:
+        n = len(self.steps)
+        step = self.current()
+        if not n:
+            self.title.setText("No steps: deduction finds nothing on this board")
+            self.sentence.setText("")
+        elif step is None:
+            self.title.setText(f"Start · {n} step{'s' if n != 1 else ''} in the trace")
+            self.sentence.setText("Press Next or Hint to see the first deduction.")
+        else:
+            self.title.setText(f"Step {k} of {n}: {step.label}, width {step.width}")
+            self.sentence.setText(step.sentence)
+        self._update_buttons()
+        self.stepChanged.emit(step)
+
+    def _update_buttons(self) -> None:
+        self.prev.setEnabled(self.position > 0)
+        self.next.setEnabled(self.position < len(self.steps))
+        self.hint.setEnabled(self.position < len(self.steps))
