@@ -22,11 +22,13 @@ engine's own kernels, run step by step exactly as :func:`core.solve` does.
 
 from __future__ import annotations
 
+import inspect
 from dataclasses import dataclass
 
 import numba as nb
 import numpy as np
 
+from . import _cache  # noqa: F401  (drops our numba cache when the engine's kernels change)
 from ..board_arrays import level_arrays, placement_line
 from ..kernels.board import build_board
 from ..kernels.layer import CONTRADICTION, NONE, RUNNING, SOLVED, contradiction, scratch, step
@@ -35,6 +37,29 @@ from ..kinds import Kind
 from ..level import Cell, Level, Line
 
 _STATUS = {SOLVED: "solved", CONTRADICTION: "contradiction"}
+
+
+#: Newer engines split one-of into pairs on one line and, when stuck, crossing pairs.
+_ONE_OF_CROSSING = "crossing" in inspect.signature(one_of.py_func).parameters
+
+if _ONE_OF_CROSSING:
+
+    @nb.njit(cache=True, nogil=True)
+    def _one_of_round(b, s):
+        one_of(b, s, False)
+        cant_fit(b, s)
+        update_possible(b)
+        one_of(b, s, True)
+        cant_fit(b, s)
+        update_possible(b)
+
+else:
+
+    @nb.njit(cache=True, nogil=True)
+    def _one_of_round(b, s):
+        one_of(b, s)
+        cant_fit(b, s)
+        update_possible(b)
 
 
 @nb.njit(cache=True, nogil=True)
@@ -53,9 +78,7 @@ def sound_round(b, s):
     dependency(b, s)
     cant_fit(b, s)
     update_possible(b)
-    one_of(b, s)
-    cant_fit(b, s)
-    update_possible(b)
+    _one_of_round(b, s)
 
 
 @nb.njit(cache=True, nogil=True)
