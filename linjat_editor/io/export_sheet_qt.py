@@ -35,17 +35,19 @@ _APP: Any = None  # the application we created, kept alive until exit
 
 
 def ensure_gui_app() -> Any:
-    """A QGuiApplication (offscreen when there is no display) so fonts can be used."""
+    """A Qt application (offscreen when there is no display) so fonts can be used."""
     global _APP
     guard_none_refcount()
     from PySide6.QtCore import QCoreApplication
-    from PySide6.QtGui import QGuiApplication
+    from PySide6.QtWidgets import QApplication
 
     app = QCoreApplication.instance()
     if app is None:
         if not os.environ.get("DISPLAY") and not os.environ.get("WAYLAND_DISPLAY"):
             os.environ.setdefault("QT_QPA_PLATFORM", "offscreen")
-        app = _APP = QGuiApplication([])
+        # A full QApplication, not just QGuiApplication: if widgets are made later in
+        # this process (the editor, pytest-qt), Qt aborts on the wrong application kind.
+        app = _APP = QApplication([])
         # Tear it down before the interpreter does: letting the GC do it at
         # exit crashes PySide6 after painting.
         atexit.register(_shutdown)

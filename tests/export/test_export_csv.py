@@ -28,11 +28,15 @@ def test_header_and_rows_without_engine(tmp_path, small_set):
 
 
 def test_figures_with_engine(tmp_path, small_set):
-    need_engine()
+    core = need_engine()
     out = tmp_path / "s.csv"
     export_csv(small_set, out)
     rows = [dict(zip(HEADER, r)) for r in list(csv.reader(out.open()))[1:]]
     assert len(rows) == len(small_set)
-    for r in rows[2:]:
-        assert r["solutions"] == "1" and r["solved"] == "1"
-        assert int(r["all_depth"]) > 0 and r["selection_score"] != ""
+    for r, lv in zip(rows[2:], small_set[2:]):
+        result = core.solve(lv)
+        assert r["solutions"] == "1" and r["solved"] == str(int(result.solved))
+        assert int(r["all_depth"]) == result.classification.all.depth > 0
+        assert float(r["selection_score"]) == core.selection_score(result.classification)
+        if r["tier"] in core.PRESETS:
+            assert float(r["tier_score"]) == core.score(result.classification, core.PRESETS[r["tier"]])
