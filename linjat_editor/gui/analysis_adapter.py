@@ -166,9 +166,9 @@ def _from_report(level: Level, preset: str, report: Any, traced: Any, layers: li
     sentences = [str(_get(s, "message") or "") for s in (report.steps or ())]
     tier = report.tier
     tier_text = ""
-    if tier:
-        name, pct = _get(tier, "name"), _get(tier, "percentile")
-        tier_text = f"{name}" + (f", harder than {pct:.0f}% of published {name} levels" if pct is not None else "")
+    if tier is not None:
+        describe = getattr(tier, "describe", None)
+        tier_text = describe() if callable(describe) else str(_get(tier, "name") or "")
     stuck_cells, stuck_numbers = _stuck(level, traced)
     if report.stuck:
         cells = _get(report.stuck, "cells") or ()

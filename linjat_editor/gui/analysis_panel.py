@@ -91,7 +91,12 @@ class AnalysisPanel(QWidget):
         self.table = QTableWidget(0, 3)
         self.table.setHorizontalHeaderLabels(["Kind", "Depth", "Max width"])
         self.table.verticalHeader().setVisible(False)
-        self.table.horizontalHeader().setSectionResizeMode(0, QHeaderView.ResizeMode.Stretch)
+        header = self.table.horizontalHeader()
+        header.setSectionResizeMode(0, QHeaderView.ResizeMode.Stretch)
+        for col in (1, 2):
+            header.setSectionResizeMode(col, QHeaderView.ResizeMode.ResizeToContents)
+        self.table.verticalHeader().setDefaultSectionSize(self.fontMetrics().height() + 6)
+        self.table.setWordWrap(False)
         self.table.setEditTriggers(QAbstractItemView.EditTrigger.NoEditTriggers)
         self.table.setAccessibleName("Classification by kind")
         self.table.setToolTip("How many solver layers of each kind (depth) and the widest one")
@@ -99,6 +104,7 @@ class AnalysisPanel(QWidget):
         self.leaks.setAccessibleName("Uniqueness leaks")
         self.leaks.setToolTip("Deductions only valid if the player assumes a unique solution.\nSelect one to see its cells.")
         self.leaks.setWordWrap(True)
+        self.leaks.setMinimumHeight(60)
         self.leaks.currentRowChanged.connect(self._on_leak_row)
         self.fix = QPushButton("Fix leaks")
         self.fix.setToolTip("Add the fewest dots that remove every leak (one undo step)")
@@ -112,7 +118,7 @@ class AnalysisPanel(QWidget):
         layout = QVBoxLayout(self)
         layout.addWidget(self.verdict)
         layout.addLayout(form)
-        layout.addWidget(self.table, 2)
+        layout.addWidget(self.table)
         layout.addLayout(leak_row)
         layout.addWidget(self.leaks, 1)
         layout.addWidget(self.status)
@@ -165,9 +171,17 @@ class AnalysisPanel(QWidget):
                 if col:
                     item.setTextAlignment(Qt.AlignmentFlag.AlignRight | Qt.AlignmentFlag.AlignVCenter)
                 self.table.setItem(row, col, item)
+        self._fit_table()
         self._show_leaks(result.leaks)
         self.status.setText(f"{result.elapsed_ms:.0f} ms · engine: {result.source}")
         self.resultChanged.emit(result)
+
+    def _fit_table(self) -> None:
+        """Show every row without a scroll bar (there are only eight)."""
+        t = self.table
+        rows = t.verticalHeader().length()
+        header = max(t.horizontalHeader().height(), t.horizontalHeader().sizeHint().height())
+        t.setFixedHeight(header + rows + 2 * t.frameWidth() + 2)
 
     def _show_verdict(self, result: AnalysisResult) -> None:
         # A symbol as well as a colour, so the verdict reads without colour vision.

@@ -30,6 +30,8 @@ def _parser() -> argparse.ArgumentParser:
     p.add_argument("file", nargs="?", help="level file to open")
     p.add_argument("--screenshot", metavar="OUT.png", help="render the window to a PNG after the analysis and exit")
     p.add_argument("--size", default="1200x760", help="window size for --screenshot (default 1200x760)")
+    p.add_argument("--step", type=int, default=0, help="with --screenshot: show the solver's step N")
+    p.add_argument("--solution", action="store_true", help="with --screenshot: draw the solution lines")
     return p
 
 
@@ -59,7 +61,7 @@ def _wait_for(condition, timeout_s: float) -> bool:
     return True
 
 
-def screenshot(file: str | None, out: str, size: str = "1200x760") -> int:
+def screenshot(file: str | None, out: str, size: str = "1200x760", step: int = 0, solution: bool = False) -> int:
     """Open ``file``, wait for its analysis, save the window as ``out``. Returns the exit status."""
     from linjat_editor import io as lio
     from linjat_editor.gui.main_window import MainWindow
@@ -86,6 +88,8 @@ def screenshot(file: str | None, out: str, size: str = "1200x760") -> int:
     window.show()
     if not _wait_for(window.analysis.is_current, SCREENSHOT_TIMEOUT_S):
         return _fail("the analysis did not finish in time")
+    window.acts.solution.setChecked(solution)
+    window.steps.set_position(step)
     QCoreApplication.processEvents()
     if not window.grab().save(out):
         return _fail(f"{out}: cannot write the PNG")
@@ -116,7 +120,7 @@ def offer_recovery(window) -> None:
 def main(argv: Sequence[str] | None = None) -> int:
     args = _parser().parse_args(list(sys.argv[1:] if argv is None else argv))
     if args.screenshot:
-        return screenshot(args.file, args.screenshot, args.size)
+        return screenshot(args.file, args.screenshot, args.size, args.step, args.solution)
     from linjat_editor.gui.main_window import MainWindow
 
     app = _application(headless=False)

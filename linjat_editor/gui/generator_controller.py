@@ -110,7 +110,10 @@ class GeneratorController(QObject):
         level = self.document.level
 
         def job() -> tuple[Level | None, str, str]:
-            fixed: Any = mod.fix_leaks(level)
+            try:
+                fixed: Any = mod.fix_leaks(level)
+            except ValueError as exc:  # LevelError: needs exactly one solution first
+                return None, "Cannot fix leaks", str(exc)
             if fixed is None or fixed == level:
                 return None, "Fix leaks", "No dots found that remove the leaks while keeping one solution."
             return fixed, "Fix leaks", ""
