@@ -35,6 +35,7 @@ def test_json_has_exactly_the_issue_keys() -> None:
         (STUCK_UNIQUE, 1, False, "Stuck: deduction cannot finish"),
         (SINGLE_SOLUTION, 1, True, "Leaky: 1 uniqueness leak (1 single-solution)"),
         (GENERAL, 1, True, "Leaky: 1 uniqueness leak (1 general)"),
+        (["   ", "   "], 1, True, "Empty: no numbers yet"),
     ],
 )
 def test_verdicts(rows: list[str], count: int, solved: bool, verdict: str) -> None:

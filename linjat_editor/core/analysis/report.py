@@ -65,9 +65,11 @@ class Report:
         }
 
 
-def _verdict(count: int, solved: bool, leaks: tuple[Leak, ...], tier: TierEstimate | None) -> str:
+def _verdict(level: Level, count: int, solved: bool, leaks: tuple[Leak, ...], tier: TierEstimate | None) -> str:
     if count == 0:
         return "No solution"
+    if not level.numbers:
+        return "Empty: no numbers yet"
     if count >= 2:
         return "Not unique: 2+ solutions"
     if not solved:
@@ -116,5 +118,5 @@ def analyze(
         leaks,
         tuple(steps_from(result)),
         stuck_from(result),
-        _verdict(exact.count, result.solved, leaks, tier),
+        _verdict(level, exact.count, result.solved, leaks, tier),
     )

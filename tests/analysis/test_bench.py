@@ -1,0 +1,27 @@
+"""Speed of the full report (the issue asks for under 20 ms per published expert level) and the leak census."""
+
+from __future__ import annotations
+
+from typing import Callable
+
+import pytest
+
+from linjat_editor.core import Level
+from linjat_editor.core.analysis.bench import leak_census, time_reports
+
+from .helpers import CLEAN, GENERAL, SINGLE_SOLUTION, UNCONTESTED
+
+
+def test_census_counts_levels_per_kind() -> None:
+    levels = [Level.from_rows(rows) for rows in (CLEAN, GENERAL, SINGLE_SOLUTION, UNCONTESTED)]
+    row = leak_census({"hand": levels})["hand"]
+    assert row["levels"] == 4 and row["any"] == 3
+    assert row["general"] >= 1 and row["single_solution"] == 1 and row["uncontested_no_cover"] == 1
+
+
+@pytest.mark.slow
+def test_report_is_fast_on_published_expert_levels(corpus_levels: Callable[[str], list[Level]]) -> None:
+    timing = time_reports(corpus_levels("expert"), "expert", warmup=5)
+    assert timing["levels"] == 99
+    # The target is 20 ms; leave room for a slow shared machine.
+    assert timing["median_ms"] < 40, timing
