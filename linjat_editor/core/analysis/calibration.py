@@ -155,3 +155,37 @@ def save_calibration(data: Mapping[str, Any], path: str | Path) -> None:
 def shipped_calibration() -> dict[str, Any]:
     """The calibration the project ships (computed from levels it generated)."""
     return load_calibration(SHIPPED)
+
+
+def refreshed(data: Mapping[str, Any]) -> dict[str, Any]:
+    """Recompute a generated calibration's figures from the levels stored in its metadata.
+
+    For when the solver's classification changes: the levels stay, the scores follow.
+    """
+    meta = dict(data.get("metadata") or {})
+    stored = meta.get("levels")
+    if not isinstance(stored, dict):
+        raise ValueError("this calibration does not store its levels")
+    levels = {name: [Level.from_rows(rows) for rows in rows_list] for name, rows_list in stored.items()}
+    return compute_calibration(levels, source=str(data.get("source", "")), metadata=meta)
+
+
+def main(argv: list[str] | None = None) -> int:
+    """``python -m linjat_editor.core.analysis.calibration refresh|generate``: rebuild the shipped file."""
+    import sys
+
+    what = (argv if argv is not None else sys.argv[1:]) or ["refresh"]
+    if what[0] == "generate":
+        data = generated_calibration()
+    elif what[0] == "refresh":
+        data = refreshed(load_calibration(SHIPPED))
+    else:
+        print("usage: python -m linjat_editor.core.analysis.calibration refresh|generate", file=sys.stderr)
+        return 2
+    save_calibration(data, SHIPPED)
+    print(f"wrote {SHIPPED}")
+    return 0
+
+
+if __name__ == "__main__":
+    raise SystemExit(main())
