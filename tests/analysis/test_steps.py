@@ -39,3 +39,13 @@ def test_one_step_per_layer_and_every_kind(corpus_levels: Callable[[str], list[L
             assert name in step.message or step.kind == Kind.COVER and len(step.numbers) > 3
             seen.add(step.kind)
     assert seen == set(Kind)
+
+
+def test_square_and_dependency_name_their_dots(corpus_levels: Callable[[str], list[Level]]) -> None:
+    named = {Kind.SQUARE: 0, Kind.DEPENDENCY: 0}
+    for level in corpus_levels("expert")[:20]:
+        for step in explain(level):
+            if step.kind in named and step.message.startswith(("The dots at", "Whoever covers the dot at")):
+                named[step.kind] += 1
+                assert step.message.count("row ") >= 4
+    assert named[Kind.SQUARE] > 0 and named[Kind.DEPENDENCY] > 0

@@ -14,7 +14,8 @@ from typing import Any
 from ..kinds import Kind
 from ..level import Cell, Level
 from ..solver import Layer, SolveResult, solve
-from .words import cell_list, join, number_name
+from .detail import dependent_dots, square_dots
+from .words import cell_list, cell_name, join, number_list, number_name
 
 
 @dataclass(frozen=True)
@@ -69,10 +70,40 @@ def _cant_fit(level: Level, claims: dict[int, list[Cell]]) -> str:
     return f"Some numbers can only fit in ways that share cells: {_claims(level, claims)}."
 
 
-def sentence(level: Level, layer: Layer) -> str:
-    """The plain-words sentence for one layer."""
+def _square(result: SolveResult, index: int, claims: dict[int, list[Cell]]) -> str | None:
+    level = result.level
+    found = square_dots(result, index, set(claims))
+    if found is None:
+        return None
+    a, b, p, q = found
+    return (
+        f"The dots at {cell_name(a)} and {cell_name(b)} can only be reached by {number_name(level, p)} and "
+        f"{number_name(level, q)}, and lie too far apart for one line, so each of them covers exactly one; "
+        f"with that, {_claims(level, claims)}."
+    )
+
+
+def _dependency(result: SolveResult, index: int, claims: dict[int, list[Cell]]) -> str | None:
+    level = result.level
+    found = dependent_dots(result, index, set(claims))
+    if found is None:
+        return None
+    a, t, both = found
+    who = number_list(level, both) if both else "nobody"
+    return (
+        f"Whoever covers the dot at {cell_name(a)} must also cover the dot at {cell_name(t)}, so only "
+        f"{who} can cover either; with that, {_claims(level, claims)}."
+    )
+
+
+def sentence(level: Level, layer: Layer, result: SolveResult | None = None, index: int = 0) -> str:
+    """The plain-words sentence for one layer (``result``/``index`` let it name the dots involved)."""
     claims = _by_number(layer)
     kind = layer.kind
+    if result is not None and kind in (Kind.SQUARE, Kind.DEPENDENCY):
+        named = (_square if kind == Kind.SQUARE else _dependency)(result, index, claims)
+        if named:
+            return named
     if kind == Kind.COVER:
         return _cover(level, claims)
     if kind == Kind.CANT_FIT:
@@ -110,7 +141,7 @@ def steps_from(result: SolveResult) -> list[Step]:
     """Steps from a ``solve(level, trace=True)`` result."""
     level = result.level
     out: list[Step] = []
-    for layer in result.layers:
+    for index, layer in enumerate(result.layers):
         claims = _by_number(layer)
         claimed_numbers = sorted(claims)
         out.append(
@@ -119,7 +150,7 @@ def steps_from(result: SolveResult) -> list[Step]:
                 layer.width,
                 tuple(level.numbers[p].cell for p in claimed_numbers),
                 tuple(sorted(cell for cell, _ in layer.claimed)),
-                sentence(level, layer),
+                sentence(level, layer, result, index),
             )
         )
     return out

@@ -1,0 +1,99 @@
+"""What a solver layer started from, to name the dots behind square and dependency steps.
+
+Rebuilt from the public trace (``solve(level, trace=True)``): the lines each
+number still had before the layer, and who could reach which cell.
+
+>>> from linjat_editor.core.level import Level
+>>> from linjat_editor.core.solver import solve
+>>> result = solve(Level.from_rows([".3. "]), trace=True)
+>>> lines, owner = state_before(result, 0)
+>>> lines, sorted(reachers(lines)[(0, 0)])
+([[(0, 0, 0, 2), (0, 1, 0, 3)]], [0])
+"""
+
+from __future__ import annotations
+
+from ..exact import number_lines
+from ..level import Cell, Line, line_cells
+from ..solver import SolveResult
+
+
+def state_before(result: SolveResult, index: int) -> tuple[list[list[Line]], dict[Cell, int]]:
+    """Per number, its lines still possible before layer ``index``; and the claimed cells' owners."""
+    level = result.level
+    lines = [list(ls) for ls in number_lines(level)]
+    for layer in result.layers[:index]:
+        for p, line in layer.dropped:
+            if line in lines[p]:
+                lines[p].remove(line)
+    if index:
+        own = result.layers[index - 1].owner
+        owner = {(r, c): int(own[r, c]) for r in range(level.height) for c in range(level.width) if own[r, c] >= 0}
+    else:
+        owner = {n.cell: p for p, n in enumerate(level.numbers)}
+    kept = [[ln for ln in ls if all(owner.get(c, p) == p for c in line_cells(ln))] for p, ls in enumerate(lines)]
+    return kept, owner
+
+
+def reachers(lines: list[list[Line]]) -> dict[Cell, frozenset[int]]:
+    """For every reachable cell, the numbers with a line over it."""
+    out: dict[Cell, set[int]] = {}
+    for p, ls in enumerate(lines):
+        for ln in ls:
+            for c in line_cells(ln):
+                out.setdefault(c, set()).add(p)
+    return {c: frozenset(s) for c, s in out.items()}
+
+
+def _distance(a: Cell, b: Cell) -> int:
+    if a[0] == b[0]:
+        return abs(a[1] - b[1])
+    if a[1] == b[1]:
+        return abs(a[0] - b[0])
+    return 1 << 30
+
+
+def square_dots(result: SolveResult, index: int, focus: set[int]) -> tuple[Cell, Cell, int, int] | None:
+    """Two open dots only the same two numbers reach, too far apart for either: (a, b, p, q).
+
+    Only a pair one of the ``focus`` numbers (those that gained claims) belongs to.
+    """
+    level = result.level
+    lines, owner = state_before(result, index)
+    reach = reachers(lines)
+    dots = sorted(d for d in level.dots if d not in owner and len(reach.get(d, ())) == 2)
+    for i, a in enumerate(dots):
+        for b in dots[i + 1 :]:
+            if reach[a] != reach[b]:
+                continue
+            p, q = sorted(reach[a])
+            if _distance(a, b) < max(level.numbers[p].value, level.numbers[q].value):
+                continue
+            if reach[a] & focus:
+                return a, b, p, q
+    return None
+
+
+def dependent_dots(result: SolveResult, index: int, focus: set[int]) -> tuple[Cell, Cell, frozenset[int]] | None:
+    """An open dot ``a`` and a dot ``t`` whoever covers ``a`` must cover too: (a, t, numbers reaching both).
+
+    Only a pair that one of the ``focus`` numbers can reach.
+    """
+    level = result.level
+    lines, owner = state_before(result, index)
+    reach = reachers(lines)
+    for a in sorted(level.dots):
+        if a in owner or len(reach.get(a, ())) < 2:
+            continue
+        common: set[Cell] | None = None
+        for q in reach[a]:
+            for ln in lines[q]:
+                cells = set(line_cells(ln))
+                if a in cells:
+                    common = cells if common is None else common & cells
+        for t in sorted(common or ()):
+            if t != a and t in level.dots and reach.get(t) != reach[a]:
+                both = reach[a] & reach.get(t, frozenset())
+                if (reach[a] | reach.get(t, frozenset())) & focus:
+                    return a, t, both
+    return None
