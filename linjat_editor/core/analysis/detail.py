@@ -7,8 +7,8 @@ number still had before the layer, and who could reach which cell.
 >>> from linjat_editor.core.solver import solve
 >>> result = solve(Level.from_rows([".3. "]), trace=True)
 >>> lines, owner = state_before(result, 0)
->>> lines, sorted(reachers(lines)[(0, 0)])
-([[(0, 0, 0, 2), (0, 1, 0, 3)]], [0])
+>>> sorted(lines[0]), sorted(reachers(lines)[(0, 0)])
+([(0, 0, 0, 2), (0, 1, 0, 3)], [0])
 """
 
 from __future__ import annotations
