@@ -49,3 +49,12 @@ def test_square_and_dependency_name_their_dots(corpus_levels: Callable[[str], li
                 named[step.kind] += 1
                 assert step.message.count("row ") >= 4
     assert named[Kind.SQUARE] > 0 and named[Kind.DEPENDENCY] > 0
+
+
+def test_single_solution_sentence_names_the_number() -> None:
+    (step,) = [s for s in explain(Level.from_rows(SINGLE_SOLUTION)) if s.kind == Kind.SINGLE_SOLUTION]
+    assert step.message == (
+        "Assuming the level has one solution: the 2 at row 2, column 2 has 2 lines that cover no dot and no cell "
+        "anyone else can reach, and they could be swapped freely, so its line must be one that covers a dot: "
+        "it covers row 3, column 2 (a uniqueness leak)."
+    )

@@ -97,3 +97,28 @@ def dependent_dots(result: SolveResult, index: int, focus: set[int]) -> tuple[Ce
                 if (reach[a] | reach.get(t, frozenset())) & focus:
                     return a, t, both
     return None
+
+
+def single_solution_claims(result: SolveResult, index: int) -> dict[int, tuple[int, list[Cell]]]:
+    """For a single-solution layer: per number, (its uninformative lines, the cells the leak claims).
+
+    The rule as spec section 2 states it, replayed on the state before the layer.
+    """
+    level = result.level
+    lines, owner = state_before(result, index)
+    reach = reachers(lines)
+    out: dict[int, tuple[int, list[Cell]]] = {}
+    for p, ls in enumerate(lines):
+        informative: list[set[Cell]] = []
+        uninformative = 0
+        for ln in ls:
+            free = [c for c in line_cells(ln) if c not in owner]
+            if any(c in level.dots for c in free):
+                informative.append(set(line_cells(ln)))
+            elif all(reach.get(c) == {p} for c in free):
+                uninformative += 1
+        if uninformative > 1 and informative:
+            common = sorted(c for c in set.intersection(*informative) if c not in owner)
+            if common:
+                out[p] = (uninformative, common)
+    return out

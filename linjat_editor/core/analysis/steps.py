@@ -14,7 +14,7 @@ from typing import Any
 from ..kinds import Kind
 from ..level import Cell, Level
 from ..solver import Layer, SolveResult, solve
-from .detail import dependent_dots, square_dots
+from .detail import dependent_dots, single_solution_claims, square_dots
 from .words import cell_list, cell_name, join, number_list, number_name
 
 
@@ -96,12 +96,31 @@ def _dependency(result: SolveResult, index: int, claims: dict[int, list[Cell]]) 
     )
 
 
+def _single_solution(result: SolveResult, index: int, claims: dict[int, list[Cell]]) -> str | None:
+    level = result.level
+    leaks = single_solution_claims(result, index)
+    if not leaks:
+        return None
+    p, (spare, cells) = sorted(leaks.items())[0]
+    text = (
+        f"Assuming the level has one solution: {number_name(level, p)} has {spare} lines that cover no dot and "
+        "no cell anyone else can reach, and they could be swapped freely, so its line must be one that covers "
+        f"a dot: it covers {cell_list(cells)}"
+    )
+    others = {q: c for q, c in claims.items() if q != p}
+    if len(leaks) > 1:
+        text += f" (and likewise for {len(leaks) - 1} more number{'s' if len(leaks) > 2 else ''})"
+    elif others:
+        text += f"; then {_claims(level, others)}"
+    return text + " (a uniqueness leak)."
+
+
 def sentence(level: Level, layer: Layer, result: SolveResult | None = None, index: int = 0) -> str:
     """The plain-words sentence for one layer (``result``/``index`` let it name the dots involved)."""
     claims = _by_number(layer)
     kind = layer.kind
-    if result is not None and kind in (Kind.SQUARE, Kind.DEPENDENCY):
-        named = (_square if kind == Kind.SQUARE else _dependency)(result, index, claims)
+    if result is not None and kind in _NAMED:
+        named = _NAMED[kind](result, index, claims)
         if named:
             return named
     if kind == Kind.COVER:
@@ -135,6 +154,9 @@ def sentence(level: Level, layer: Layer, result: SolveResult | None = None, inde
             f"the line over cells nobody else can reach ({cell_list(cells)}) (a uniqueness leak)."
         )
     return f"{kind.label.capitalize()}: {_claims(level, claims)}."
+
+
+_NAMED = {Kind.SQUARE: _square, Kind.DEPENDENCY: _dependency, Kind.SINGLE_SOLUTION: _single_solution}
 
 
 def steps_from(result: SolveResult) -> list[Step]:
