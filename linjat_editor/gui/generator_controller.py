@@ -57,28 +57,35 @@ class GeneratorController(QObject):
         if self.document.level != base:
             self.message.emit(text, "The board changed while this was running; result dropped.")
             return
-        self.document.push(ReplaceLevelCommand(self.document, level, text))
-        self.applied.emit(text)
+        if self.document.push(ReplaceLevelCommand(self.document, level, text)):
+            self.applied.emit(text)
+        else:
+            self.message.emit(text, "The result is the level you already have.")
 
     # -- actions -----------------------------------------------------------------
 
     def fill_dots(self, again: bool = False) -> None:
-        """Replace unpinned dots with generated ones; ``again`` uses the next seed."""
+        """Replace unpinned dots with generated ones; ``again`` moves on to seeds giving a different filling."""
         from linjat_editor import core
 
         if again:
             self.seed += 1
-        seed, level = self.seed, self.document.level
-        text = f"Fill again (seed {seed})" if again else "Fill dots"
+        first, level = self.seed, self.document.level
+        tries = 10 if again else 1
 
         def job() -> tuple[Level | None, str, str]:
             if not level.numbers:
                 return None, "Cannot fill dots", "There are no numbers to build a level from."
-            result = core.fill_dots(level, seed=seed)
-            if not result.solved:
-                reason = result.reason or "the solver cannot finish it"
-                return None, "No dot filling makes this level solvable", f"{reason}. Try moving or changing numbers."
-            return result.level, text, ""
+            result = None
+            for seed in range(first, first + tries):
+                result = core.fill_dots(level, seed=seed)
+                if not result.solved:
+                    reason = result.reason or "the solver cannot finish it"
+                    return None, "No dot filling makes this level solvable", f"{reason}. Try moving or changing numbers."
+                if result.level != level:
+                    text = f"Fill again (seed {seed})" if again else "Fill dots"
+                    return result.level, text, ""
+            return None, "Fill again" if again else "Fill dots", "The filling found is the one the level already has."
 
         self._start(job)
 

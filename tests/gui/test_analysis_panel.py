@@ -1,0 +1,84 @@
+"""The live analysis panel follows the document through a worker and shows the engine's answers."""
+
+from __future__ import annotations
+
+import pytest
+
+from linjat_editor.core.level import Level
+from linjat_editor.gui.analysis_panel import AnalysisPanel
+from linjat_editor.gui.commands import SetNumberCommand, ToggleDotCommand
+from linjat_editor.gui.document import Document
+
+JIT = 180_000  # the first analysis in a process may compile the engine
+
+GOOD = ["    ", "    ", ".  4", "    "]
+LEAKY = ["   .", " 2 3", " .4 ", "    "]  # the analysis layer's own single-solution example
+
+
+def make_panel(qtbot, rows, preset="easy"):
+    doc = Document(Level.from_rows(rows))
+    panel = AnalysisPanel(doc, preset, delay_ms=10)
+    qtbot.addWidget(panel)
+    qtbot.waitUntil(panel.is_current, timeout=JIT)
+    return doc, panel
+
+
+@pytest.fixture(autouse=True)
+def _drain():
+    yield
+    from PySide6.QtCore import QThreadPool
+
+    QThreadPool.globalInstance().waitForDone(60_000)
+
+
+def test_good_level_shows_good_verdict_and_table(qtbot):
+    doc, panel = make_panel(qtbot, GOOD)
+    r = panel.result
+    assert r.count == 1 and r.solved and r.good
+    assert panel.verdict.text().startswith("\u2714 Good: unique, solved by deduction")
+    assert panel.count.text() == "exactly one"
+    assert panel.deduction.text() == "solved"
+    assert panel.table.rowCount() == len(r.table)
+    assert panel.table.item(panel.table.rowCount() - 1, 0).text() == "All"
+    assert r.solution == ((2, 0, 2, 3),)
+
+
+def test_edit_updates_the_verdict(qtbot):
+    doc, panel = make_panel(qtbot, GOOD)
+    results = []
+    panel.resultChanged.connect(results.append)
+    doc.push(ToggleDotCommand(doc, 0, 0))  # a dot the 4 cannot reach: no solution
+    qtbot.waitUntil(lambda: panel.is_current() and bool(results), timeout=JIT)
+    assert panel.result.count == 0 and not panel.result.good
+    assert panel.verdict.text().startswith("\u2716")
+    doc.push(SetNumberCommand(doc, 0, 3, 4))  # two 4s: still checked from scratch
+    qtbot.waitUntil(panel.is_current, timeout=JIT)
+    assert panel.result.level == doc.level
+
+
+def test_preset_changes_the_score(qtbot):
+    doc, panel = make_panel(qtbot, GOOD, preset="easy")
+    easy = panel.result.score
+    panel.preset.setCurrentText("expert")
+    qtbot.waitUntil(lambda: panel.is_current() and panel.result.preset == "expert", timeout=JIT)
+    assert "(expert)" in panel.score.text()
+    assert panel.result.score != easy  # width weighs -1 in easy, -2 in expert
+
+
+def test_leaks_listed_and_selectable(qtbot):
+    doc, panel = make_panel(qtbot, LEAKY)
+    assert panel.result.leaks, "the analysis layer's example has a leak"
+    assert panel.leaks.count() == len(panel.result.leaks)
+    assert panel.fix.isEnabled()
+    with qtbot.waitSignal(panel.leakSelected) as sig:
+        panel.leaks.setCurrentRow(0)
+    assert sig.args[0].cells == panel.result.leaks[0].cells
+    with qtbot.waitSignal(panel.fixLeaksRequested):
+        panel.fix.click()
+
+
+def test_stuck_level_reports_open_cells(qtbot):
+    doc, panel = make_panel(qtbot, ["2  ", "   ", "  2"])
+    r = panel.result
+    assert not r.solved
+    assert r.stuck_numbers and r.stuck_cells

@@ -1,0 +1,109 @@
+"""Step-through on the board, hint, and the generator actions (fill dots, fill again, fix leaks, random level)."""
+
+from __future__ import annotations
+
+import pytest
+from PySide6.QtCore import QThreadPool
+
+from linjat_editor import core
+from linjat_editor.core.level import Level
+from linjat_editor.gui.commands import PinDotCommand
+
+JIT = 180_000
+
+EXPERT = ['..4  . .4', '2. 3..   ', '.3..2.   ', '   ..3 4 ', '         ', '.   7  .2', '2     .2.',
+          '.   4.  4.'[:9], '    ..4..', '5   .3..3', ' 33.3..4 ', ' ..2.    ', '.2.      ']
+
+
+@pytest.fixture(autouse=True)
+def _drain():
+    yield
+    QThreadPool.globalInstance().waitForDone(60_000)
+
+
+def load(window, qtbot, rows):
+    window.document.load(Level.from_rows(rows))
+    qtbot.waitUntil(window.analysis.is_current, timeout=JIT)
+
+
+def test_step_through_draws_known_lines(window, qtbot):
+    load(window, qtbot, ["    ", "    ", ".3. ", "    "])
+    steps = window.steps
+    assert len(steps.steps) >= 1 and steps.position == 0
+    assert not window.board.overlay.step_lines
+    steps.next.click()
+    assert steps.position == 1
+    lines = window.board.overlay.step_lines
+    assert len(lines) == 1 and lines[0].extended
+    assert steps.sentence.text() == window.analysis.result.steps[0].sentence
+    steps.set_position(len(steps.steps))
+    final = window.board.overlay.step_lines[0]
+    assert final.complete and final.line == (2, 0, 2, 2)
+    steps.prev.click()
+    assert steps.position == len(steps.steps) - 1
+    steps.set_position(0)
+    assert not window.board.overlay.step_lines
+
+
+def test_hint_shows_the_next_step(window, qtbot):
+    load(window, qtbot, ["    ", "    ", ".3. ", "    "])
+    window.acts.hint.trigger()
+    assert window.steps.position == 1
+    assert window.steps.current() is window.analysis.result.steps[0]
+    assert window.statusBar().currentMessage() == window.analysis.result.steps[0].sentence
+
+
+def test_edit_drops_stale_overlay(window, qtbot):
+    load(window, qtbot, ["    ", "    ", ".3. ", "    "])
+    window.acts.solution.setChecked(True)
+    assert window.board.overlay.solution
+    window.document.push(PinDotCommand(window.document, 0, 0))
+    assert not window.board.overlay.solution  # old lines never drawn over a changed board
+    qtbot.waitUntil(window.analysis.is_current, timeout=JIT)
+
+
+def test_fill_dots_is_one_undo_step_and_keeps_numbers_and_pins(window, qtbot):
+    start = Level.from_rows(["  3 ", "    ", "2   ", "   3", "    "]).with_dot(3, 0, pinned=True)
+    window.document.load(start)
+    with qtbot.waitSignal(window.generator.applied, timeout=JIT):
+        window.acts.fill.trigger()
+    filled = window.document.level
+    assert filled.numbers == start.numbers and (3, 0) in filled.pinned
+    assert core.solve(filled).solved and core.count_solutions(filled).count == 1
+    assert window.document.undo_stack.count() == 1
+    assert window.document.undo_stack.text(0) == "Fill dots"
+    with qtbot.waitSignal(window.generator.applied, timeout=JIT):
+        window.acts.fill_again.trigger()
+    assert window.document.undo_stack.count() == 2
+    assert window.document.undo_stack.text(1).startswith("Fill again")
+    window.document.undo_stack.undo()
+    window.document.undo_stack.undo()
+    assert window.document.level == start
+
+
+def test_fill_dots_explains_failure(window, qtbot):
+    window.document.load(Level.from_rows(["9   ", "    "]))  # a 9 fits nowhere on 2x4
+    window.acts.fill.trigger()
+    qtbot.waitUntil(lambda: bool(window.infos), timeout=JIT)
+    title, text = window.infos[-1]
+    assert "solvable" in title or "Cannot" in title
+    assert text
+    assert window.document.undo_stack.count() == 0
+
+
+def test_fix_leaks_removes_the_leak(window, qtbot):
+    load(window, qtbot, ["   .", " 2 3", " .4 ", "    "])
+    assert window.analysis.result.leaks
+    with qtbot.waitSignal(window.generator.applied, timeout=JIT):
+        window.analysis.fix.click()
+    assert window.document.undo_stack.text(0) == "Fix leaks"
+    qtbot.waitUntil(window.analysis.is_current, timeout=JIT)
+    assert not window.analysis.result.leaks and window.analysis.result.good
+
+
+def test_new_random_level_for_a_tier(window, qtbot):
+    with qtbot.waitSignal(window.generator.applied, timeout=JIT):
+        window.generator.new_random_level("easy")
+    level = window.document.level
+    assert level.size == (9, 6)
+    assert core.solve(level).solved and core.count_solutions(level).count == 1
