@@ -1,0 +1,109 @@
+"""The linjat-editor command (screenshot mode), settings, and crash recovery."""
+
+from __future__ import annotations
+
+import json
+import os
+import subprocess
+import sys
+import time
+from pathlib import Path
+
+from PySide6.QtGui import QImage
+
+from linjat_editor.core.level import Level
+from linjat_editor.gui.app import main
+from linjat_editor.gui.commands import SetNumberCommand
+from linjat_editor.gui.document import Document
+from linjat_editor.gui.recovery import Autosaver, discard_recovery, find_recovery
+from linjat_editor.gui.settings import MAX_RECENT, Settings
+
+ROOT = Path(__file__).resolve().parents[2]
+
+
+def test_screenshot_renders_after_analysis(qapp, tmp_path):
+    level = tmp_path / "tutorial.json"
+    level.write_text('["    ", "    ", ".3. ", "    "]')
+    out = tmp_path / "shot.png"
+    assert main([str(level), "--screenshot", str(out), "--size", "900x600"]) == 0
+    image = QImage(str(out))
+    assert (image.width(), image.height()) == (900, 600)
+
+
+def test_screenshot_bad_file_is_one_line_and_exit_2(qapp, tmp_path, capsys):
+    bad = tmp_path / "bad.json"
+    bad.write_text("[1, 2")
+    assert main([str(bad), "--screenshot", str(tmp_path / "x.png")]) == 2
+    err = capsys.readouterr().err.strip()
+    assert "bad.json" in err and len(err.splitlines()) == 1
+    assert not (tmp_path / "x.png").exists()
+
+
+def test_screenshot_cli_in_a_fresh_process(tmp_path):
+    env = dict(os.environ, QT_QPA_PLATFORM="offscreen", PYTHONPATH=str(ROOT),
+               LINJAT_EDITOR_CONFIG_DIR=str(tmp_path / "c"), LINJAT_EDITOR_DATA_DIR=str(tmp_path / "d"))
+    proc = subprocess.run([sys.executable, "-m", "linjat_editor.gui.app", str(tmp_path / "missing.json"),
+                           "--screenshot", str(tmp_path / "o.png")], env=env, capture_output=True, text=True,
+                          timeout=600)
+    assert proc.returncode == 2
+    assert proc.stderr.strip().startswith("linjat-editor: ") and "missing.json" in proc.stderr
+
+
+def test_settings_round_trip_and_recent_list(tmp_path):
+    s = Settings()
+    assert s.path.parent == tmp_path / "config"  # LINJAT_EDITOR_CONFIG_DIR from conftest
+    for i in range(MAX_RECENT + 3):
+        s.add_recent(tmp_path / f"{i}.json")
+    s.add_recent(tmp_path / "3.json")
+    s.set("preset", "hard")
+    s.save()
+    again = Settings()
+    assert again.get("preset") == "hard"
+    recent = again.recent_files()
+    assert len(recent) == MAX_RECENT and recent[0].endswith("3.json") and len(set(recent)) == len(recent)
+    s.path.write_text("{not json")
+    assert Settings().get("preset") == "expert"  # damaged file: defaults, no crash
+
+
+def test_autosave_after_edit_burst_and_recovery(qtbot, tmp_path):
+    doc = Document(Level(4, 4))
+    saver = Autosaver(doc, burst_ms=20)
+    assert find_recovery() is None
+    doc.push(SetNumberCommand(doc, 1, 1, 3))
+    qtbot.waitUntil(lambda: find_recovery() is not None, timeout=5000)
+    found = find_recovery()
+    assert found.level.same_board(doc.level) and found.original is None
+    # saving the document removes the recovery file
+    path = tmp_path / "lvl.json"
+    from linjat_editor import io as lio
+
+    lio.write_level(doc.level, path)
+    doc.mark_saved(path)
+    assert find_recovery() is None
+    # an autosave older than its file is not offered
+    doc.push(SetNumberCommand(doc, 0, 0, 2))
+    assert saver.save_now()
+    assert find_recovery() is not None
+    time.sleep(0.05)
+    lio.write_level(doc.level, path)
+    os.utime(path, (time.time() + 5, time.time() + 5))
+    assert find_recovery() is None
+    discard_recovery()
+
+
+def test_recovered_level_opens_modified(window, qtbot, monkeypatch):
+    from PySide6.QtWidgets import QMessageBox
+
+    from linjat_editor.gui import app as app_module
+    from linjat_editor.gui.main_window import MainWindow
+
+    window.document.push(SetNumberCommand(window.document, 0, 0, 5))
+    assert window.autosaver.save_now()  # ... and then the editor "crashes"
+    recovered = window.document.level
+    fresh = MainWindow(Level(4, 4), autosave=False)  # the next start
+    qtbot.addWidget(fresh)
+    fresh.files.prompt_unsaved = lambda: QMessageBox.StandardButton.Discard
+    monkeypatch.setattr(QMessageBox, "question", lambda *a, **k: QMessageBox.StandardButton.Yes)
+    app_module.offer_recovery(fresh)
+    assert fresh.document.level.same_board(recovered) and fresh.document.modified
+    assert "*" in fresh.windowTitle()
