@@ -121,6 +121,13 @@ class AnalysisPanel(QWidget):
         layout.addWidget(self.table)
         layout.addLayout(leak_row)
         layout.addWidget(self.leaks, 1)
+        legend = QLabel(
+            "<small>On the board: <b>orange hatching</b> = cells deduction leaves open, "
+            "<b>dashed orange ring</b> = number not settled, <b>pink cross-hatch</b> = leak cells "
+            "(outlined when selected), <b>blue ring</b> = pinned dot.</small>")
+        legend.setWordWrap(True)
+        legend.setAccessibleName("Board legend")
+        layout.addWidget(legend)
         layout.addWidget(self.status)
 
     # -- requests --------------------------------------------------------------

@@ -63,7 +63,7 @@ def paint_board(p: QPainter, g: BoardGeometry, level: Level, overlay: Overlay, t
     _dots(p, g, level, theme)
     _numbers(p, g, level, overlay, theme, drag)
     if selection is not None:
-        pen = QPen(theme.color("selection"), max(2.0, g.cell * 0.08))
+        pen = QPen(theme.color("selection"), min(5.0, max(2.0, g.cell * 0.06)))
         p.setPen(pen)
         p.setBrush(Qt.BrushStyle.NoBrush)
         inset = pen.widthF() / 2

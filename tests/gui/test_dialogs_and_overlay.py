@@ -1,0 +1,63 @@
+"""Size dialog presets, resize as one undo step, and the step-line geometry the board draws."""
+
+from __future__ import annotations
+
+import numpy as np
+from PySide6.QtWidgets import QDialog
+
+from linjat_editor.core.level import Level
+from linjat_editor.gui import actions
+from linjat_editor.gui.dialogs.size_dialog import SIZE_PRESETS, SizeDialog
+from linjat_editor.gui.overlay import known_lines
+from linjat_editor.gui.theme import Theme
+
+
+def test_size_dialog_presets_and_custom(qtbot):
+    d = SizeDialog("New level", 9, 6)
+    qtbot.addWidget(d)
+    assert d.preset.currentText() == "Easy 9×6"
+    labels = [d.preset.itemText(i) for i in range(d.preset.count())]
+    assert labels == [p[0] for p in SIZE_PRESETS] + ["Custom"]
+    d.preset.setCurrentText("Expert 13×9")
+    assert d.size() == (13, 9)
+    d.preset.setCurrentText("Tutorial 4×4")
+    assert d.size() == (4, 4)
+    d.rows.setValue(17)
+    assert d.preset.currentText() == "Custom"
+    d.cols.setValue(99)
+    assert d.size() == (17, 20)  # capped at 20×20
+
+
+def test_resize_is_one_undo_step(window, qtbot, monkeypatch):
+    monkeypatch.setattr(SizeDialog, "exec", lambda self: QDialog.DialogCode.Accepted)
+    monkeypatch.setattr(SizeDialog, "size", lambda self: (3, 2))
+    before = window.document.level
+    actions.resize_grid(window)
+    assert window.document.level.size == (3, 2)
+    assert window.document.undo_stack.text(0) == "Resize to 3×2"
+    window.document.undo_stack.undo()
+    assert window.document.level == before
+
+
+def test_new_level_dialog_size(window, qtbot, monkeypatch):
+    monkeypatch.setattr(SizeDialog, "exec", lambda self: QDialog.DialogCode.Accepted)
+    monkeypatch.setattr(SizeDialog, "size", lambda self: (11, 8))
+    window.document.undo_stack.setClean()
+    assert window.files.new_level()
+    assert window.document.level == Level(11, 8)
+
+
+def test_known_lines_from_ownership():
+    owner = np.full((3, 4), -1)
+    owner[0, 1] = 0
+    owner[0, 2] = 0
+    numbers = [(0, 0, 3), (2, 3, 2)]
+    lines = known_lines(numbers, owner, {0})
+    assert lines[0].line == (0, 0, 0, 2) and lines[0].complete and lines[0].extended
+    assert lines[1].line == (2, 3, 2, 3) and not lines[1].complete and not lines[1].extended
+
+
+def test_theme_from_settings_ignores_junk():
+    t = Theme.from_json({"dot": "#123456", "leak": "not a colour", "bogus": "#000000"})
+    assert t.dot == "#123456" and t.leak == Theme().leak
+    assert Theme.from_json(t.to_json()) == t
