@@ -23,5 +23,5 @@ def test_census_counts_levels_per_kind() -> None:
 def test_report_is_fast_on_published_expert_levels(corpus_levels: Callable[[str], list[Level]]) -> None:
     timing = time_reports(corpus_levels("expert"), "expert", warmup=5)
     assert timing["levels"] == 99
-    # The target is 20 ms; leave room for a slow shared machine.
-    assert timing["median_ms"] < 40, timing
+    # The target is 20 ms; CPU time, since wall time on a busy shared machine also counts waiting.
+    assert timing["cpu_median_ms"] < 20, timing

@@ -73,3 +73,20 @@ def test_published_expert_reports(corpus_levels: Callable[[str], list[Level]]) -
         assert report.tier is not None and report.tier.name == "expert"
         assert len(report.steps) == report.classification.all.depth
         json.dumps(report.to_json())
+
+
+def test_trace_result_matches_solve(corpus_levels: Callable[[str], list[Level]]) -> None:
+    """The report solves once (through the recorded trace); it must say what solve says."""
+    from linjat_editor.core.analysis.detail import state_before
+    from linjat_editor.core.analysis.trace import run_trace
+
+    levels = corpus_levels("expert")[:15] + corpus_levels("easy")[:15] + [Level.from_rows(r) for r in (STUCK_UNIQUE, [".2 ."], [" 2 "])]
+    for level in levels:
+        ours, theirs = run_trace(level).result(), solve(level, trace=True)
+        assert (ours.status, ours.classification, ours.lines, ours.placements) == (
+            theirs.status, theirs.classification, theirs.lines, theirs.placements
+        )
+        assert (ours.owner == theirs.owner).all() and len(ours.layers) == len(theirs.layers)
+        for i, (a, b) in enumerate(zip(ours.layers, theirs.layers)):
+            assert (a.kind, a.width, a.claimed) == (b.kind, b.width, b.claimed) and (a.owner == b.owner).all()
+            assert sorted(map(sorted, state_before(ours, i)[0])) == sorted(map(sorted, state_before(theirs, i)[0]))

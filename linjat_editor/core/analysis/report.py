@@ -18,7 +18,6 @@ from ..classification import Classification
 from ..exact import count_solutions
 from ..level import Level
 from ..scoring import PRESETS, Weights, preset, score, selection_score
-from ..solver import solve
 from .calibration import shipped_calibration
 from .leaks import MAX_GROUP, Leak, article_leaks, general_leaks
 from .steps import Step, steps_from
@@ -96,10 +95,10 @@ def analyze(
     if isinstance(weights, str):
         weights = preset(weights)
     exact = count_solutions(level, limit=2)
-    result = solve(level, trace=True)
+    trace = run_trace(level)
+    result = trace.result()  # what solve(level, trace=True) gives, without solving twice
     classification = result.classification
     selection = selection_score(classification)
-    trace = run_trace(level)
     solution = exact.solutions[0] if exact.count == 1 else None
     found = article_leaks(trace)
     if solution is not None:

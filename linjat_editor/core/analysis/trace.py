@@ -30,11 +30,13 @@ import numpy as np
 
 from . import _cache  # noqa: F401  (drops our numba cache when the engine's kernels change)
 from ..board_arrays import level_arrays, placement_line
+from ..classification import Classification
 from ..kernels.board import build_board
 from ..kernels.layer import CONTRADICTION, NONE, RUNNING, SOLVED, contradiction, scratch, step
 from ..kernels.rules import cant_fit, cover, dependency, one_of, single_solution, square, update_possible
 from ..kinds import Kind
 from ..level import Cell, Level, Line
+from ..solver import Layer, SolveResult
 
 _STATUS = {SOLVED: "solved", CONTRADICTION: "contradiction"}
 
@@ -121,7 +123,9 @@ class Trace:
     ``piece[k]`` is the number (index in ``level.numbers``) of placement ``k``;
     ``kinds[i]``/``widths[i]`` describe the layer that led from point ``i`` to
     ``i + 1``; ``leak_claims[i]`` maps cells to numbers for the leak part of
-    a single-solution layer (empty otherwise).
+    a single-solution layer (empty otherwise); ``final``: the placements
+    alive when the solver stopped (after its last, fruitless, try of the
+    rules: what ``solve(level).placements`` lists).
     """
 
     level: Level
@@ -135,6 +139,7 @@ class Trace:
     kinds: tuple[Kind, ...]
     widths: tuple[int, ...]
     leak_claims: tuple[tuple[tuple[Cell, int], ...], ...]
+    final: np.ndarray
 
     @property
     def points(self) -> int:
@@ -151,6 +156,46 @@ class Trace:
             if self.line(int(k)) == line:
                 return int(k)
         return -1
+
+    def result(self) -> SolveResult:
+        """The same answer as ``solve(level, trace=True)``, built from the recorded points.
+
+        (Each layer's ``dropped`` lists what went between two points; solve
+        lists drops caused by a layer's claims under the next layer instead.)
+        """
+        h, w = self.level.height, self.level.width
+        table = np.zeros((8, 2), np.int64)
+        layers = []
+        for i, (kind, width) in enumerate(zip(self.kinds, self.widths)):
+            for row in (0, int(kind)):
+                table[row, 0] += 1
+                table[row, 1] = max(table[row, 1], width)
+            new = np.flatnonzero(self.claimed[i + 1] != self.claimed[i])
+            gone = np.flatnonzero(self.alive[i] & ~self.alive[i + 1])
+            layers.append(
+                Layer(
+                    kind,
+                    width,
+                    tuple(((int(c) // w, int(c) % w), int(self.claimed[i + 1][c])) for c in new),
+                    tuple((int(self.piece[k]), self.line(int(k))) for k in gone),
+                    self.claimed[i + 1].reshape(h, w).copy(),
+                )
+            )
+        n = len(self.level.numbers)
+        per: list[list[Line]] = [[] for _ in range(n)]
+        for k in np.flatnonzero(self.final):
+            per[int(self.piece[k])].append(self.line(int(k)))
+        placements = tuple(tuple(ls) for ls in per)
+        lines = tuple(p[0] for p in placements) if self.status == "solved" else None
+        return SolveResult(
+            self.level,
+            self.status,
+            Classification.from_table(table, self.status == "solved"),
+            lines,
+            self.claimed[-1].reshape(h, w).copy(),
+            placements,
+            tuple(layers),
+        )
 
     def placements_at(self, point: int) -> tuple[tuple[Line, ...], ...]:
         """Per number, the lines still possible at ``point`` (the ``allowed`` of ``count_solutions``)."""
@@ -215,4 +260,5 @@ def run_trace(level: Level) -> Trace:
         tuple(kinds),
         tuple(widths),
         tuple(leak_claims),
+        a["alive"][:m].copy(),
     )
