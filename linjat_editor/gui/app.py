@@ -29,7 +29,7 @@ def _parser() -> argparse.ArgumentParser:
     p = argparse.ArgumentParser(prog="linjat-editor", description="Linjat level editor")
     p.add_argument("file", nargs="?", help="level file to open")
     p.add_argument("--screenshot", metavar="OUT.png", help="render the window to a PNG after the analysis and exit")
-    p.add_argument("--size", default="1200x760", help="window size for --screenshot (default 1200x760)")
+    p.add_argument("--size", default="1280x860", help="window size for --screenshot (default 1280x860)")
     p.add_argument("--step", type=int, default=0, help="with --screenshot: show the solver's step N")
     p.add_argument("--solution", action="store_true", help="with --screenshot: draw the solution lines")
     return p
@@ -61,7 +61,7 @@ def _wait_for(condition, timeout_s: float) -> bool:
     return True
 
 
-def screenshot(file: str | None, out: str, size: str = "1200x760", step: int = 0, solution: bool = False) -> int:
+def screenshot(file: str | None, out: str, size: str = "1280x860", step: int = 0, solution: bool = False) -> int:
     """Open ``file``, wait for its analysis, save the window as ``out``. Returns the exit status."""
     from linjat_editor import io as lio
     from linjat_editor.gui.main_window import MainWindow

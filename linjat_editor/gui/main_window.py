@@ -13,7 +13,7 @@ from __future__ import annotations
 
 from PySide6.QtCore import QByteArray, Qt
 from PySide6.QtGui import QCloseEvent
-from PySide6.QtWidgets import QDockWidget, QMainWindow, QMessageBox, QUndoView, QWidget
+from PySide6.QtWidgets import QDockWidget, QFrame, QMainWindow, QMessageBox, QScrollArea, QUndoView, QWidget
 
 from linjat_editor.core.level import Level
 from linjat_editor.gui.actions import install_actions
@@ -47,7 +47,7 @@ class MainWindow(QMainWindow):
         self.history = QUndoView(self.document.undo_stack)
         self.history.setEmptyLabel("<opened>")
         self.history.setAccessibleName("Undo history")
-        self.analysis_dock = self.add_dock(self.analysis, Qt.DockWidgetArea.RightDockWidgetArea, "Analysis")
+        self.analysis_dock = self.add_dock(_scrolled(self.analysis), Qt.DockWidgetArea.RightDockWidgetArea, "Analysis")
         self.steps_dock = self.add_dock(self.steps, Qt.DockWidgetArea.BottomDockWidgetArea, "Steps")
         self.history_dock = self.add_dock(self.history, Qt.DockWidgetArea.LeftDockWidgetArea, "History")
         self.overlays = OverlayController(self.board)
@@ -56,10 +56,12 @@ class MainWindow(QMainWindow):
         self.autosaver = Autosaver(self.document, parent=self) if autosave else None
         self._connect()
         self.acts = install_actions(self)
+        self._install_panels()
         self.board.set_show_solution(bool(self.settings.get("show_solution")))
         self.statusBar().showMessage("Ready")
-        self.resize(1100, 720)
-        self.resizeDocks([self.analysis_dock, self.history_dock], [360, 170], Qt.Orientation.Horizontal)
+        self.resize(1280, 860)
+        self.resizeDocks([self.analysis_dock, self.history_dock], [370, 190], Qt.Orientation.Horizontal)
+        self.resizeDocks([self.steps_dock], [170], Qt.Orientation.Vertical)
         self._restore_layout()
         self._update_title()
         self.board.setFocus()
@@ -74,10 +76,37 @@ class MainWindow(QMainWindow):
         dock.setObjectName(f"dock-{title.lower().replace(' ', '-')}")
         dock.setWidget(widget)
         self.addDockWidget(area, dock)
+        self._docks = getattr(self, "_docks", 0) + 1
+        toggle = dock.toggleViewAction()
+        if self._docks <= 9:  # every dock gets a shortcut: Ctrl+Shift+1, 2, ...
+            toggle.setShortcut(f"Ctrl+Shift+{self._docks}")
+            toggle.setToolTip(f"Show or hide the {title} panel (Ctrl+Shift+{self._docks})")
+        self.addAction(toggle)
         view_menu = getattr(self, "view_menu", None)
         if view_menu is not None:  # docks added after the menus still get a toggle
-            view_menu.addAction(dock.toggleViewAction())
+            view_menu.addAction(toggle)
         return dock
+
+    def _install_panels(self) -> None:
+        """Docks from the other GUI packages: one line each (they use ``document`` and ``add_dock``)."""
+        from linjat_editor.gui.play.play_dock import install_play_mode
+        from linjat_editor.gui.sets.set_dock import install_set_panel
+
+        install_play_mode(self)
+        install_set_panel(self)
+        self._tabify("dock-steps", "dock-play")
+        self._tabify("dock-history", "dock-level-set")
+        for name in ("dock-play", "dock-level-set"):  # start closed so the board keeps its room;
+            dock = self.findChild(QDockWidget, name)  # View menu / Ctrl+Shift+N opens them
+            if dock is not None:
+                dock.hide()
+
+    def _tabify(self, first: str, second: str) -> None:
+        """Stack two docks as tabs (the first stays in front) if both exist."""
+        a, b = self.findChild(QDockWidget, first), self.findChild(QDockWidget, second)
+        if a is not None and b is not None:
+            self.tabifyDockWidget(a, b)
+            a.raise_()
 
     # -- wiring ---------------------------------------------------------------------
 
@@ -148,3 +177,14 @@ class MainWindow(QMainWindow):
         self.analysis.runner.cancel()
         self.generator.runner.cancel()
         event.accept()
+
+
+def _scrolled(widget: QWidget) -> QScrollArea:
+    """Wrap a tall panel so a small dock scrolls instead of squashing it."""
+    area = QScrollArea()
+    area.setWidget(widget)
+    area.setWidgetResizable(True)
+    area.setFrameShape(QFrame.Shape.NoFrame)
+    area.setWindowTitle(widget.accessibleName())
+    area.setAccessibleName(widget.accessibleName())
+    return area
