@@ -78,9 +78,9 @@ class MainWindow(QMainWindow):
         self.addDockWidget(area, dock)
         self._docks = getattr(self, "_docks", 0) + 1
         toggle = dock.toggleViewAction()
-        if self._docks <= 9:  # every dock gets a shortcut: Ctrl+Shift+1, 2, ...
-            toggle.setShortcut(f"Ctrl+Shift+{self._docks}")
-            toggle.setToolTip(f"Show or hide the {title} panel (Ctrl+Shift+{self._docks})")
+        if self._docks <= 9:  # every dock gets a shortcut: Alt+1, Alt+2, ...
+            toggle.setShortcut(f"Alt+{self._docks}")
+            toggle.setToolTip(f"Show or hide the {title} panel (Alt+{self._docks})")
         self.addAction(toggle)
         view_menu = getattr(self, "view_menu", None)
         if view_menu is not None:  # docks added after the menus still get a toggle
@@ -97,7 +97,7 @@ class MainWindow(QMainWindow):
         self._tabify("dock-steps", "dock-play")
         self._tabify("dock-history", "dock-level-set")
         for name in ("dock-play", "dock-level-set"):  # start closed so the board keeps its room;
-            dock = self.findChild(QDockWidget, name)  # View menu / Ctrl+Shift+N opens them
+            dock = self.findChild(QDockWidget, name)  # View menu / Alt+N opens them
             if dock is not None:
                 dock.hide()
 

@@ -127,3 +127,15 @@ def test_settings_persist_layout_and_preset(window, qtbot, tmp_path):
     data = json.loads(window.settings.path.read_text())
     assert data["preset"] == "hard" and data["show_solution"] is True and data["state"]
     assert str(window.settings.path).startswith(str(tmp_path))
+
+
+def test_shortcuts_are_unique_and_docks_have_toggles(window):
+    from PySide6.QtGui import QKeySequence
+
+    seen: dict[str, str] = {}
+    for act in window.actions():
+        for seq in act.shortcuts():
+            key = seq.toString(QKeySequence.SequenceFormat.PortableText)
+            assert key not in seen, f"{key} used by {seen[key]!r} and {act.text()!r}"
+            seen[key] = act.text()
+    assert seen.get("Alt+1") == "Analysis"
