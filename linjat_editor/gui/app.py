@@ -32,6 +32,7 @@ def _parser() -> argparse.ArgumentParser:
     p.add_argument("--size", default="1280x860", help="window size for --screenshot (default 1280x860)")
     p.add_argument("--step", type=int, default=0, help="with --screenshot: show the solver's step N")
     p.add_argument("--solution", action="store_true", help="with --screenshot: draw the solution lines")
+    p.add_argument("--leak", type=int, default=0, help="with --screenshot: select leak N (1 = first) in the panel")
     return p
 
 
@@ -61,7 +62,8 @@ def _wait_for(condition, timeout_s: float) -> bool:
     return True
 
 
-def screenshot(file: str | None, out: str, size: str = "1280x860", step: int = 0, solution: bool = False) -> int:
+def screenshot(file: str | None, out: str, size: str = "1280x860", step: int = 0, solution: bool = False,
+               leak: int = 0) -> int:
     """Open ``file``, wait for its analysis, save the window as ``out``. Returns the exit status."""
     from linjat_editor import io as lio
     from linjat_editor.gui.main_window import MainWindow
@@ -90,6 +92,8 @@ def screenshot(file: str | None, out: str, size: str = "1280x860", step: int = 0
         return _fail("the analysis did not finish in time")
     window.acts.solution.setChecked(solution)
     window.steps.set_position(step)
+    if leak:
+        window.analysis.leaks.setCurrentRow(leak - 1)
     QCoreApplication.processEvents()
     if not window.grab().save(out):
         return _fail(f"{out}: cannot write the PNG")
@@ -120,7 +124,7 @@ def offer_recovery(window) -> None:
 def main(argv: Sequence[str] | None = None) -> int:
     args = _parser().parse_args(list(sys.argv[1:] if argv is None else argv))
     if args.screenshot:
-        return screenshot(args.file, args.screenshot, args.size, args.step, args.solution)
+        return screenshot(args.file, args.screenshot, args.size, args.step, args.solution, args.leak)
     from linjat_editor.gui.main_window import MainWindow
 
     app = _application(headless=False)
