@@ -66,14 +66,14 @@ class GeneratorController(QObject):
 
     def fill_dots(self, again: bool = False) -> None:
         """Replace unpinned dots with generated ones; ``again`` moves on to seeds giving a different filling."""
-        from linjat_editor import core
-
         if again:
             self.seed += 1
         first, level = self.seed, self.document.level
         tries = 10 if again else 1
 
         def job() -> tuple[Level | None, str, str]:
+            from linjat_editor import core  # imported in the worker: the GUI never waits on the engine
+
             if not level.numbers:
                 return None, "Cannot fill dots", "There are no numbers to build a level from."
             result = None
@@ -91,12 +91,12 @@ class GeneratorController(QObject):
 
     def new_random_level(self, tier: str) -> None:
         """A fresh level for ``tier``: random numbers, then dots, retried until unique and solvable."""
-        from linjat_editor import core
-
-        t = core.TIERS[tier]
         seed = self.seed = self.seed + 1
 
         def job() -> tuple[Level | None, str, str]:
+            from linjat_editor import core
+
+            t = core.TIERS[tier]
             rng = random.Random(seed)
             for _ in range(RANDOM_ATTEMPTS):
                 count = rng.randint(t.min_numbers, t.max_numbers)
@@ -110,13 +110,12 @@ class GeneratorController(QObject):
 
     def fix_leaks(self) -> None:
         """Apply the analysis remedy (fewest added dots that remove every leak)."""
-        mod = analysis_module()
-        if mod is None or not hasattr(mod, "fix_leaks"):
-            self.message.emit("Fix leaks", "The engine's analysis layer (fix_leaks) is not available yet.")
-            return
         level = self.document.level
 
         def job() -> tuple[Level | None, str, str]:
+            mod = analysis_module()
+            if mod is None or not hasattr(mod, "fix_leaks"):
+                return None, "Fix leaks", "The engine's analysis layer (fix_leaks) is not available."
             try:
                 fixed: Any = mod.fix_leaks(level)
             except ValueError as exc:  # LevelError: needs exactly one solution first
