@@ -7,7 +7,7 @@ keeps working.
 
 from __future__ import annotations
 
-from PySide6.QtCore import Qt, Signal
+from PySide6.QtCore import Qt, QThreadPool, Signal
 from PySide6.QtWidgets import (
     QAbstractItemView,
     QComboBox,
@@ -51,7 +51,10 @@ class AnalysisPanel(QWidget):
         self.document = document
         self.theme = theme or Theme()
         self.result: AnalysisResult | None = None
-        self.runner = LatestRunner(delay_ms=delay_ms, parent=self)
+        # Its own one-thread pool: generator or set jobs never make the live analysis wait in a queue.
+        self.pool = QThreadPool(self)
+        self.pool.setMaxThreadCount(1)
+        self.runner = LatestRunner(delay_ms=delay_ms, pool=self.pool, parent=self)
         self.runner.finished.connect(self._on_result)
         self.runner.failed.connect(self._on_failed)
         self.runner.busyChanged.connect(self._on_busy)

@@ -9,7 +9,7 @@ from __future__ import annotations
 import random
 from typing import Any, Callable
 
-from PySide6.QtCore import QObject, Signal
+from PySide6.QtCore import QObject, QThreadPool, Signal
 
 from linjat_editor.core.level import Level
 from linjat_editor.gui.analysis_adapter import analysis_module
@@ -35,7 +35,9 @@ class GeneratorController(QObject):
         super().__init__(parent)
         self.document = document
         self.seed = random.randrange(1 << 30)
-        self.runner = LatestRunner(delay_ms=0, parent=self)
+        self.pool = QThreadPool(self)
+        self.pool.setMaxThreadCount(1)
+        self.runner = LatestRunner(delay_ms=0, pool=self.pool, parent=self)
         self.runner.finished.connect(self._on_done)
         self.runner.failed.connect(lambda text: self.message.emit("Generator failed", text))
         self.runner.busyChanged.connect(self.busyChanged)

@@ -29,4 +29,5 @@ def window(qtbot):
     yield w
     w.analysis.runner.cancel()
     w.generator.runner.cancel()
-    w.analysis.runner.pool.waitForDone(30000)
+    w.analysis.runner.pool.waitForDone(60_000)
+    w.generator.runner.pool.waitForDone(60_000)
