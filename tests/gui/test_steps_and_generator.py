@@ -102,8 +102,17 @@ def test_fix_leaks_removes_the_leak(window, qtbot):
 
 
 def test_new_random_level_for_a_tier(window, qtbot):
+    window.generator.seed = 7
     with qtbot.waitSignal(window.generator.applied, timeout=JIT):
         window.generator.new_random_level("easy")
     level = window.document.level
     assert level.size == (9, 6)
     assert core.solve(level).solved and core.count_solutions(level).count == 1
+
+
+def test_new_random_expert_level(window, qtbot):
+    with qtbot.waitSignal(window.generator.applied, timeout=JIT):
+        window.acts.random[3].trigger()
+    level = window.document.level
+    assert level.size == (13, 9) and 23 <= len(level.numbers) <= 26
+    assert window.document.undo_stack.text(0) == "New random level (expert)"
