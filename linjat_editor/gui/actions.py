@@ -13,7 +13,8 @@ from PySide6.QtCore import QDir
 from PySide6.QtGui import QAction, QActionGroup, QKeySequence
 from PySide6.QtWidgets import QDialog, QMenu, QMessageBox
 
-from linjat_editor.gui.commands import ReplaceLevelCommand
+from linjat_editor.gui.commands import ReplaceLevelCommand, SetMetaCommand
+from linjat_editor.gui.dialogs.properties import PropertiesDialog
 from linjat_editor.gui.dialogs.size_dialog import SizeDialog
 
 if TYPE_CHECKING:
@@ -62,6 +63,8 @@ def install_actions(w: MainWindow) -> SimpleNamespace:
     w.addAction(a.redo)
     a.resize = _action(w, "Resi&ze grid…", "Ctrl+R", "Change the grid size (what falls outside is dropped)",
                        lambda: resize_grid(w))
+    a.properties = _action(w, "Level &properties…", "Ctrl+Shift+P", "Name, author, notes and player message",
+                           lambda: edit_properties(w))
     a.clear_dots = _action(w, "Clear &dots", "Ctrl+Alt+D", "Remove every unpinned dot",
                            lambda: doc.push(ReplaceLevelCommand(doc, doc.level.without_dots(), "Clear dots")))
     a.clear_all = _action(w, "Clear &all", "Ctrl+Shift+Del", "Remove every number and dot",
@@ -113,6 +116,8 @@ def _menus(w: MainWindow, a: SimpleNamespace) -> None:
     edit.addActions([a.undo, a.redo])
     edit.addSeparator()
     edit.addActions([a.resize, a.clear_dots, a.clear_all])
+    edit.addSeparator()
+    edit.addAction(a.properties)
     gen = bar.addMenu("&Generate")
     gen.addActions([a.fill, a.fill_again, a.fix_leaks])
     gen.addSeparator()
@@ -162,6 +167,12 @@ def resize_grid(w: MainWindow) -> None:
     if dialog.exec() == QDialog.DialogCode.Accepted:
         h, c = dialog.size()
         w.document.push(ReplaceLevelCommand(w.document, level.resized(h, c), f"Resize to {h}×{c}"))
+
+
+def edit_properties(w: MainWindow) -> None:
+    dialog = PropertiesDialog(w.document.level, w)
+    if dialog.exec() == QDialog.DialogCode.Accepted:
+        w.document.push(SetMetaCommand(w.document, **dialog.fields()))
 
 
 def show_hint(w: MainWindow) -> None:

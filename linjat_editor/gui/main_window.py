@@ -114,6 +114,7 @@ class MainWindow(QMainWindow):
         doc = self.document
         doc.modifiedChanged.connect(self._update_title)
         doc.pathChanged.connect(self._update_title)
+        doc.levelChanged.connect(self._update_title)  # an untitled level shows its name
         self.analysis.resultChanged.connect(self.overlays.set_result)
         self.analysis.resultChanged.connect(self.steps.set_result)
         self.analysis.leakSelected.connect(self.overlays.set_leak)

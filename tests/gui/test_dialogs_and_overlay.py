@@ -61,3 +61,23 @@ def test_theme_from_settings_ignores_junk():
     t = Theme.from_json({"dot": "#123456", "leak": "not a colour", "bogus": "#000000"})
     assert t.dot == "#123456" and t.leak == Theme().leak
     assert Theme.from_json(t.to_json()) == t
+
+
+def test_level_properties_is_one_undo_step(window, qtbot, monkeypatch):
+    from linjat_editor.gui.dialogs.properties import PropertiesDialog
+
+    def accept(self):
+        self.name.setText("Corner case")
+        self.notes.setPlainText("two lines\nof notes")
+        return QDialog.DialogCode.Accepted
+
+    monkeypatch.setattr(PropertiesDialog, "exec", accept)
+    board = window.document.level.board_key()
+    window.acts.properties.trigger()
+    level = window.document.level
+    assert (level.name, level.notes) == ("Corner case", "two lines\nof notes")
+    assert level.board_key() == board
+    assert window.document.undo_stack.text(0) == "Edit name, notes"
+    assert window.windowTitle().startswith("Corner case*")
+    window.document.undo_stack.undo()
+    assert window.document.level.name == ""

@@ -5,6 +5,7 @@ from linjat_editor.gui.commands.clear_cell import ClearCellCommand
 from linjat_editor.gui.commands.move_number import MoveNumberCommand
 from linjat_editor.gui.commands.pin_dot import PinDotCommand
 from linjat_editor.gui.commands.replace_level import ReplaceLevelCommand
+from linjat_editor.gui.commands.set_meta import SetMetaCommand
 from linjat_editor.gui.commands.set_number import SetNumberCommand
 from linjat_editor.gui.commands.toggle_dot import ToggleDotCommand
 
@@ -14,6 +15,7 @@ __all__ = [
     "MoveNumberCommand",
     "PinDotCommand",
     "ReplaceLevelCommand",
+    "SetMetaCommand",
     "SetNumberCommand",
     "ToggleDotCommand",
 ]
