@@ -39,10 +39,11 @@ def _parser() -> argparse.ArgumentParser:
 def _application(headless: bool) -> QApplication:
     if headless and not os.environ.get("DISPLAY") and not os.environ.get("WAYLAND_DISPLAY"):
         os.environ.setdefault("QT_QPA_PLATFORM", "offscreen")
-    app = QApplication.instance() or QApplication(sys.argv[:1])
+    existing = QApplication.instance()
+    app = existing if isinstance(existing, QApplication) else QApplication(sys.argv[:1])
     app.setApplicationName("linjat-editor")
     app.setApplicationDisplayName("Linjat Editor")
-    return app  # type: ignore[return-value]
+    return app
 
 
 def _fail(message: str) -> int:

@@ -161,7 +161,7 @@ class BoardView(QWidget):
     # -- keyboard --------------------------------------------------------------
 
     def keyPressEvent(self, event: QKeyEvent) -> None:
-        key = event.key()
+        key = Qt.Key(event.key())
         sel = self._selection
         if key in _ARROWS:
             dr, dc = _ARROWS[key]

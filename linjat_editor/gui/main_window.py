@@ -13,7 +13,7 @@ from __future__ import annotations
 
 from PySide6.QtCore import QByteArray, Qt
 from PySide6.QtGui import QCloseEvent
-from PySide6.QtWidgets import QDockWidget, QFrame, QMainWindow, QMessageBox, QScrollArea, QUndoView, QWidget
+from PySide6.QtWidgets import QDockWidget, QFrame, QMainWindow, QMenu, QMessageBox, QScrollArea, QUndoView, QWidget
 
 from linjat_editor.core.level import Level
 from linjat_editor.gui.actions import install_actions
@@ -33,6 +33,9 @@ APP_TITLE = "Linjat Editor"
 
 class MainWindow(QMainWindow):
     """Board, analysis, steps and undo history around one :class:`Document`."""
+
+    recent_menu: QMenu  # File ▸ Open recent, filled by actions.py
+    view_menu: QMenu | None = None  # View menu; add_dock() lists docks added later here
 
     def __init__(self, level: Level | None = None, settings: Settings | None = None,
                  parent: QWidget | None = None, autosave: bool = True) -> None:
@@ -82,7 +85,7 @@ class MainWindow(QMainWindow):
             toggle.setShortcut(f"Alt+{self._docks}")
             toggle.setToolTip(f"Show or hide the {title} panel (Alt+{self._docks})")
         self.addAction(toggle)
-        view_menu = getattr(self, "view_menu", None)
+        view_menu = self.view_menu
         if view_menu is not None:  # docks added after the menus still get a toggle
             view_menu.addAction(toggle)
         return dock
@@ -158,8 +161,8 @@ class MainWindow(QMainWindow):
             self.restoreState(QByteArray.fromBase64(state.encode()))
 
     def save_settings(self) -> None:
-        self.settings.set("geometry", bytes(self.saveGeometry().toBase64()).decode())
-        self.settings.set("state", bytes(self.saveState().toBase64()).decode())
+        self.settings.set("geometry", bytes(self.saveGeometry().toBase64().data()).decode())
+        self.settings.set("state", bytes(self.saveState().toBase64().data()).decode())
         self.settings.set("preset", self.analysis.preset_name)
         self.settings.set("show_solution", self.board.show_solution)
         self.settings.set("colours", self.theme.to_json())
