@@ -20,19 +20,43 @@ from ..solver import SolveResult
 
 def state_before(result: SolveResult, index: int) -> tuple[list[list[Line]], dict[Cell, int]]:
     """Per number, its lines still possible before layer ``index``; and the claimed cells' owners."""
+    states = _states(result)
+    lines, owner = states[index]
+    return [list(ls) for ls in lines], dict(owner)
+
+
+#: The last result's states, built in one pass (steps ask for every layer of one result in turn).
+_LAST: list[tuple[SolveResult, list[tuple[list[list[Line]], dict[Cell, int]]]]] = []
+
+
+def _covers(line: Line, cell: Cell) -> bool:
+    r1, c1, r2, c2 = line
+    return r1 <= cell[0] <= r2 and c1 <= cell[1] <= c2
+
+
+def _states(result: SolveResult) -> list[tuple[list[list[Line]], dict[Cell, int]]]:
+    if _LAST and _LAST[0][0] is result:
+        return _LAST[0][1]
     level = result.level
-    lines = [list(ls) for ls in number_lines(level)]
-    for layer in result.layers[:index]:
+    owner = {n.cell: p for p, n in enumerate(level.numbers)}
+    lines = [[ln for ln in ls if all(owner.get(c, p) == p for c in line_cells(ln))] for p, ls in enumerate(number_lines(level))]
+    out = [([list(ls) for ls in lines], dict(owner))]
+    for layer in result.layers:
+        gone: dict[int, set[Line]] = {}
         for p, line in layer.dropped:
-            if line in lines[p]:
-                lines[p].remove(line)
-    if index:
-        own = result.layers[index - 1].owner
-        owner = {(r, c): int(own[r, c]) for r in range(level.height) for c in range(level.width) if own[r, c] >= 0}
-    else:
-        owner = {n.cell: p for p, n in enumerate(level.numbers)}
-    kept = [[ln for ln in ls if all(owner.get(c, p) == p for c in line_cells(ln))] for p, ls in enumerate(lines)]
-    return kept, owner
+            gone.setdefault(p, set()).add(line)
+        for p, dropped in gone.items():
+            lines[p] = [ln for ln in lines[p] if ln not in dropped]
+        for cell, q in layer.claimed:
+            owner[cell] = q
+            r, c = cell
+            for p, n in enumerate(level.numbers):
+                near = (n.row == r and abs(n.col - c) < n.value) or (n.col == c and abs(n.row - r) < n.value)
+                if near and p != q:
+                    lines[p] = [ln for ln in lines[p] if not _covers(ln, cell)]
+        out.append(([list(ls) for ls in lines], dict(owner)))
+    _LAST[:] = [(result, out)]
+    return out
 
 
 def reachers(lines: list[list[Line]]) -> dict[Cell, frozenset[int]]:

@@ -4,7 +4,7 @@ A placement ``X`` of number ``P``, still possible at some point of the
 deduction, is a *leak* there when
 
 1. none of the sound rules rules it out at that point (it survives a sound
-   round: ``trace.sound``),
+   round: ``trace.sound_at``),
 2. it is not part of the level's only solution, and
 3. taking it leaves part of the board with **more than one completion**:
    restrict every number to its placements still possible at that point and
@@ -31,6 +31,7 @@ import numpy as np
 
 from . import _cache  # noqa: F401  (drops our numba cache when the engine's kernels change)
 from ..kernels.exact import count_solutions
+from .trace import Trace
 
 
 @nb.njit(cache=True, nogil=True)
@@ -158,14 +159,38 @@ def leak_test(ncells, n, val, piece, cells, alive, dot, x, max_group, witness):
 
 
 @nb.njit(cache=True, nogil=True)
-def find_leaks(ncells, n, val, piece, cells, alive_pts, sound_pts, dot, solution, max_group, first_point, witness):
-    """Run :func:`leak_test` over every point; ``first_point[k]`` gets the earliest leaky point or stays -1."""
-    for t in range(alive_pts.shape[0]):
-        for k in range(piece.shape[0]):
-            if first_point[k] >= 0 or not sound_pts[t, k] or solution[piece[k]] == k:
-                continue
-            if leak_test(ncells, n, val, piece, cells, alive_pts[t], dot, k, max_group, witness[k]):
-                first_point[k] = t
+def leaky_at(ncells, n, val, piece, cells, alive, dot, candidates, max_group, hits, witness):
+    """Run :func:`leak_test` on every candidate placement of one point; mark ``hits``."""
+    for k in range(piece.shape[0]):
+        if candidates[k] and leak_test(ncells, n, val, piece, cells, alive, dot, k, max_group, witness[k]):
+            hits[k] = True
+
+
+def find_leaks(trace: Trace, cells: np.ndarray, dot: np.ndarray, solution: np.ndarray, max_group: int) -> tuple[np.ndarray, np.ndarray]:
+    """Earliest leaky point of every placement (-1: none) and the witness numbers of each.
+
+    The sound round (the expensive part) is only run at points where some
+    placement failed the uniqueness test.
+    """
+    level = trace.level
+    n, m = len(level.numbers), trace.piece.size
+    val = np.array([num.value for num in level.numbers], np.int64)
+    first = np.full(m, -1, np.int64)
+    witness = np.zeros((m, n), np.bool_)
+    not_solution = np.ones(m, np.bool_)
+    not_solution[solution[solution >= 0]] = False
+    for t in range(trace.points):
+        candidates = trace.alive[t] & not_solution & (first < 0)
+        if not candidates.any():
+            continue
+        hits = np.zeros(m, np.bool_)
+        found = np.zeros((m, n), np.bool_)
+        leaky_at(level.height * level.width, n, val, trace.piece, cells, trace.alive[t], dot, candidates, max_group, hits, found)
+        if hits.any():
+            keep = hits & trace.sound_at(t)
+            first[keep] = t
+            witness[keep] = found[keep]
+    return first, witness
 
 
 def placement_cells(pstart: np.ndarray, pstep: np.ndarray, piece: np.ndarray, val: np.ndarray) -> np.ndarray:

@@ -122,12 +122,7 @@ def general_leaks(trace: Trace, solution: Sequence[Line], max_group: int = MAX_G
     dot = np.zeros(level.height * level.width, np.bool_)
     for r, c in level.dots:
         dot[r * level.width + c] = True
-    first = np.full(trace.piece.size, -1, np.int64)
-    witness = np.zeros((trace.piece.size, n), np.bool_)
-    find_leaks(
-        level.height * level.width, n, val, trace.piece, cells, trace.alive, trace.sound, dot,
-        solution_indices(trace, solution), max_group, first, witness,
-    )
+    first, witness = find_leaks(trace, cells, dot, solution_indices(trace, solution), max_group)
     out: list[Leak] = []
     for k in np.flatnonzero(first >= 0):
         p = int(trace.piece[k])

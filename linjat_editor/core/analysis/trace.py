@@ -4,8 +4,8 @@ Point 0 is the start (numbers only claim their own cells); point ``i`` is the
 state after the solver's ``i``-th layer. For every point we keep
 
 - ``alive[i]``: the placements still possible there (placements over a cell
-  another number has claimed are already gone), and
-- ``sound[i]``: the placements still alive after one more round of every
+  another number has claimed are already gone), and, on demand,
+- ``sound_at(i)``: the placements still alive after one more round of every
   *sound* rule (cover, can't fit, square, dependency, one of) from that
   state: what an honest player could *not* rule out at that point.
 
@@ -23,7 +23,7 @@ engine's own kernels, run step by step exactly as :func:`core.solve` does.
 from __future__ import annotations
 
 import inspect
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 
 import numba as nb
 import numpy as np
@@ -84,20 +84,28 @@ def sound_round(b, s):
 
 
 @nb.njit(cache=True, nogil=True)
-def snapshot(b, s, alive_out, sound_out):
-    """Record the point: placements alive now, and alive after a sound round; ``b`` is left as it was."""
+def snapshot(b, alive_out):
+    """Record the placements alive at this point (after dropping those over others' claims); ``b`` is kept."""
     h, w, n, pos, val, pbeg, pstart, pstep, alive, claimed, possible, dot = b
     keep_alive = alive.copy()
-    keep_claimed = claimed.copy()
     keep_possible = possible.copy()
     update_possible(b)
-    m = pbeg[n]
-    alive_out[:] = alive[:m]
-    sound_round(b, s)
-    sound_out[:] = alive[:m]
+    alive_out[:] = alive[: pbeg[n]]
     alive[:] = keep_alive
-    claimed[:] = keep_claimed
     possible[:] = keep_possible
+
+
+@nb.njit(cache=True, nogil=True)
+def sound_from(h, w, n, pos, val, pbeg, pstart, pstep, dot, alive_at, claimed_at, s, out):
+    """``out``: the placements still alive after a sound round from a recorded point."""
+    alive = np.zeros(pstart.shape[0], np.bool_)
+    m = pbeg[n]
+    alive[:m] = alive_at
+    claimed = claimed_at.copy()
+    possible = np.zeros(h * w, np.uint64)
+    b = (h, w, n, pos, val, pbeg, pstart, pstep, alive, claimed, possible, dot)
+    sound_round(b, s)
+    out[:] = alive[:m]
 
 
 @nb.njit(cache=True, nogil=True)
@@ -134,12 +142,25 @@ class Trace:
     pstep: np.ndarray
     piece: np.ndarray
     alive: np.ndarray
-    sound: np.ndarray
     claimed: np.ndarray
     kinds: tuple[Kind, ...]
     widths: tuple[int, ...]
     leak_claims: tuple[tuple[tuple[Cell, int], ...], ...]
     final: np.ndarray
+    board: dict[str, np.ndarray] = field(repr=False)
+    _sound: dict[int, np.ndarray] = field(default_factory=dict, repr=False)
+
+    def sound_at(self, point: int) -> np.ndarray:
+        """Placements alive after a round of every sound rule from ``point`` (computed once)."""
+        if point not in self._sound:
+            a, level = self.board, self.level
+            out = np.zeros(self.piece.size, np.bool_)
+            sound_from(
+                level.height, level.width, len(level.numbers), a["pos"], a["val"], a["pbeg"], a["pstart"],
+                a["pstep"], a["dot"], self.alive[point], self.claimed[point], scratch(level.height * level.width), out,
+            )
+            self._sound[point] = out
+        return self._sound[point]
 
     @property
     def points(self) -> int:
@@ -214,7 +235,6 @@ def run_trace(level: Level) -> Trace:
     b = (h, w, n, a["pos"], a["val"], a["pbeg"], a["pstart"], a["pstep"], a["alive"], a["claimed"], a["possible"], a["dot"])
     work = scratch(h * w)
     alive_pts: list[np.ndarray] = []
-    sound_pts: list[np.ndarray] = []
     claimed_pts: list[np.ndarray] = []
     kinds: list[Kind] = []
     widths: list[int] = []
@@ -223,10 +243,8 @@ def run_trace(level: Level) -> Trace:
 
     def record() -> None:
         al = np.zeros(m, np.bool_)
-        so = np.zeros(m, np.bool_)
-        snapshot(b, work, al, so)
+        snapshot(b, al)
         alive_pts.append(al)
-        sound_pts.append(so)
         claimed_pts.append(a["claimed"].copy())
 
     record()
@@ -255,10 +273,10 @@ def run_trace(level: Level) -> Trace:
         a["pstep"][:m].copy(),
         piece,
         np.array(alive_pts),
-        np.array(sound_pts),
         np.array(claimed_pts),
         tuple(kinds),
         tuple(widths),
         tuple(leak_claims),
         a["alive"][:m].copy(),
+        a,
     )
