@@ -1,0 +1,69 @@
+"""Batch generation: parallel worker processes, progress, cancel, exact uniqueness, Dask."""
+
+from __future__ import annotations
+
+import threading
+import time
+
+import pytest
+
+from linjat_editor.batch import batch_generate, batch_to_file, make_jobs, run_job
+
+core = pytest.importorskip("linjat_editor.core")
+if not hasattr(core, "generate"):
+    pytest.skip("core.generate has not landed", allow_module_level=True)
+
+
+def test_jobs_are_reproducible_and_in_range():
+    a = make_jobs("medium", 5, iterations=10, seed=3)
+    assert a == make_jobs("medium", 5, iterations=10, seed=3)
+    assert all(15 <= j.numbers <= 20 for j in a) and len({j.seed for j in a}) == 5
+    with pytest.raises(ValueError):
+        make_jobs("impossible", 2)
+
+
+def test_one_job_in_process_is_unique():
+    r = run_job(make_jobs("easy", 1, iterations=50, seed=1)[0])
+    assert r.level is not None and not r.error
+    assert core.count_solutions(r.level).count == 1
+    assert r.analysis["count"] == 1 and r.analysis["selection_score"] == core.selection_score(core.solve(r.level).classification)
+    assert r.level.extra["generated"]["preset"] == "easy"
+
+
+def test_parallel_batch_with_progress(tmp_path):
+    seen = []
+    result = batch_to_file(tmp_path / "set.json", "easy", 4, iterations=50, workers=2, seed=11,
+                           progress=seen.append)
+    s = result.level_set
+    assert len(s) == 4 and not result.cancelled and not result.failed
+    assert [e.level.name for e in s] == ["easy 1", "easy 2", "easy 3", "easy 4"]
+    assert all(e.tier == "easy" and e.level.size == (9, 6) for e in s)
+    for e in s:
+        assert core.count_solutions(e.level).count == 1
+    assert [p.done for p in seen] == [1, 2, 3, 4] and seen[-1].kept == 4 and seen[-1].eta == 0
+    from linjat_editor.io.registry import read_set
+
+    again = read_set(tmp_path / "set.json")
+    assert [e.level.rows() for e in again] == [e.level.rows() for e in s]
+    # the same seed gives the same level whichever process ran it
+    assert run_job(make_jobs("easy", 4, iterations=50, seed=11)[2]).level.rows() == s[2].level.rows()
+
+
+def test_cancel_stops_running_workers_quickly():
+    stop = threading.Event()
+    threading.Timer(3.0, stop.set).start()  # cancel while long expert runs are in flight
+    t0 = time.perf_counter()
+    result = batch_generate("expert", 4, iterations=1_000_000, workers=2, seed=5, should_stop=stop.is_set)
+    took = time.perf_counter() - t0
+    assert result.cancelled and len(result.level_set) == 0
+    assert took < 15, took  # the workers were ended, not waited for
+
+
+def test_dask_local_cluster():
+    distributed = pytest.importorskip("distributed")
+    with distributed.LocalCluster(n_workers=2, threads_per_worker=1, host="127.0.0.1",
+                                  dashboard_address=None, processes=True) as cluster:
+        result = batch_generate("easy", 3, iterations=50, seed=2, scheduler=cluster.scheduler_address)
+    assert len(result.level_set) == 3 and not result.failed
+    local = batch_generate("easy", 3, iterations=50, workers=1, seed=2)
+    assert [e.level.rows() for e in result.level_set] == [e.level.rows() for e in local.level_set]
