@@ -67,8 +67,8 @@ def fill_board(b, s, orig_possible, rng):
     orig_possible[: h * w] = possible[: h * w]
     state = NONE
     for _ in range(MAX_ROUNDS):
-        break_uncontested(b, s, orig_possible, rng)
-        state, kind, width = step(b, s)
+        break_uncontested(b, s, orig_possible, rng)  # leaves ``possible`` fresh
+        state, kind, width = step(b, s, True, False)
         if state == SOLVED or state == CONTRADICTION:
             break
         if kind == NONE and not add_dot(b, orig_possible, EVERYONE, rng):

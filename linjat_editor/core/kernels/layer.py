@@ -40,8 +40,13 @@ MAX_LAYERS = 4096
 
 
 @nb.njit(**JIT)
-def layer(b, s):
-    """One solver layer on a board whose ``possible`` is fresh: (kind, width)."""
+def layer(b, s, fallback=True):
+    """One solver layer on a board whose ``possible`` is fresh: (kind, width).
+
+    ``fallback`` allows crossing one-of pairs when nothing else is left; the
+    generator leaves it out (it is the costliest pass, and where it would
+    help, the generator simply adds a dot).
+    """
     width = uncontested_no_cover(b, s)
     if width:
         return UNCONTESTED_NO_COVER, width
@@ -66,7 +71,15 @@ def layer(b, s):
     width = cant_fit(b, s)
     if width:
         return DEPENDENCY, width
-    one_of(b, s)
+    one_of(b, s, False)
+    width = cant_fit(b, s)
+    if width:
+        return ONE_OF, width
+    if not fallback:
+        return NONE, 0
+    # Otherwise stuck: one-of across pairs that do not share a line. It only
+    # ever turns "stuck" into progress, so no layer above changes.
+    one_of(b, s, True)
     width = cant_fit(b, s)
     if width:
         return ONE_OF, width
@@ -151,12 +164,16 @@ def solve_board(b, s, cls):
 
 
 @nb.njit(**JIT)
-def step(b, s):
-    """One layer from the current claims: (status after it, kind, width)."""
-    update_possible(b)
+def step(b, s, fresh=False, fallback=True):
+    """One layer from the current claims: (status after it, kind, width).
+
+    ``fresh``: ``possible`` is already up to date (skips recomputing it).
+    """
+    if not fresh:
+        update_possible(b)
     if contradiction(b):
         return CONTRADICTION, NONE, 0
-    kind, width = layer(b, s)
+    kind, width = layer(b, s, fallback)
     if kind == NONE:
         return (SOLVED if solved(b, s) else STUCK), NONE, 0
     return (SOLVED if solved(b, s) else RUNNING), kind, width

@@ -242,7 +242,8 @@ def square(b, s):
         m = bit(p)
         v = val[p]
         count = 0
-        for cell in range(h * w):
+        for i in range(cross(h, w, pos[p], v, buf)):
+            cell = buf[i]
             if dot[cell] and claimed[cell] == UNCLAIMED and possible[cell] & m != ZERO and popcount(possible[cell]) == 2:
                 cand[count] = cell
                 count += 1
@@ -272,7 +273,9 @@ def common_cells(b, p, target, want_cover, out):
     v = val[p]
     count = -1
     for k in range(pbeg[p], pbeg[p + 1]):
-        if not alive[k] or not placement_ok(b, p, k):
+        # Runs only after a layer's cover and can't-fit found nothing, so no
+        # cell was claimed since update_possible: alive placements are usable.
+        if not alive[k]:
             continue
         if covers(pstart[k], pstep[k], v, w, target) != want_cover:
             continue
@@ -339,40 +342,76 @@ def touches(start, step, v, w, cells, count):
 
 
 @nb.njit(**JIT)
-def one_of(b, s):
-    """Kind 7: of two numbers in one row/column that can reach x, one avoids x.
+def reach_of(b, cells, count):
+    """The numbers that can reach any of cells[:count] (everyone if count < 0)."""
+    h, w, n, pos, val, pbeg, pstart, pstep, alive, claimed, possible, dot = b
+    if count < 0:
+        return ~ZERO
+    m = ZERO
+    for i in range(count):
+        m |= possible[cells[i]]
+    return m
+
+
+@nb.njit(**JIT)
+def must_avoiding(b, p, x, out):
+    """Unclaimed cells p covers whenever it avoids x (count, or -1: p cannot avoid x).
+
+    Cells p already claimed are left out: no other number can touch them.
+    """
+    h, w, n, pos, val, pbeg, pstart, pstep, alive, claimed, possible, dot = b
+    count = common_cells(b, p, x, False, out)
+    kept = 0
+    for i in range(count):
+        if claimed[out[i]] == UNCLAIMED:
+            out[kept] = out[i]
+            kept += 1
+    return count if count < 0 else kept
+
+
+@nb.njit(**JIT)
+def one_of(b, s, crossing):
+    """Kind 7: of two numbers that can reach x, at most one covers it.
 
     The one that avoids x covers all cells its x-avoiding placements share;
-    a third number's placement touching both such sets is impossible.
+    a third number's placement touching both such sets is impossible. The
+    spec's pairs lie on one row or column; with ``crossing`` (tried only when
+    nothing else is left) the pair may lie anywhere: the reasoning is the same.
     """
     h, w, n, pos, val, pbeg, pstart, pstep, alive, claimed, possible, dot = b
     cnt, buf, cand, cand2 = s
+    # must[j, :size[j]]: the must-set of the j-th number reaching x.
+    must = np.empty((n, 9), np.int64)
+    size = np.empty(n, np.int64)
+    who = np.empty(n, np.int64)
+    reach = np.empty(n, np.uint64)
     for x in range(h * w):
         if claimed[x] != UNCLAIMED or popcount(possible[x]) < 2:
             continue
-        pa = -1
-        pb = -1
-        for i in range(n):
-            if possible[x] & bit(i) == ZERO:
+        k = 0
+        for p in range(n):
+            if possible[x] & bit(p) != ZERO:
+                size[k] = must_avoiding(b, p, x, must[k])
+                reach[k] = reach_of(b, must[k], size[k])
+                who[k] = p
+                k += 1
+        for i in range(k):
+            if size[i] == 0:
                 continue
-            for j in range(i + 1, n):
-                if possible[x] & bit(j) == ZERO:
+            for j in range(i + 1, k):
+                pa = who[i]
+                pb = who[j]
+                in_line = pos[pa] // w == pos[pb] // w or pos[pa] % w == pos[pb] % w
+                if size[j] == 0 or in_line == crossing:
                     continue
-                if pos[i] // w == pos[j] // w or pos[i] % w == pos[j] % w:
-                    pa = i
-                    pb = j
-                    break
-            if pa >= 0:
-                break
-        if pa < 0:
-            continue
-        na = common_cells(b, pa, x, False, cand)
-        nb_ = common_cells(b, pb, x, False, cand2)
-        for c in range(n):
-            if c == pa or c == pb:
-                continue
-            v = val[c]
-            for k in range(pbeg[c], pbeg[c + 1]):
-                if alive[k] and touches(pstart[k], pstep[k], v, w, cand, na) and touches(pstart[k], pstep[k], v, w, cand2, nb_):
-                    alive[k] = False
+                third = reach[i] & reach[j] & ~(bit(pa) | bit(pb))
+                if third == ZERO:
+                    continue
+                for c in range(n):
+                    if third & bit(c) == ZERO:
+                        continue
+                    v = val[c]
+                    for q in range(pbeg[c], pbeg[c + 1]):
+                        if alive[q] and touches(pstart[q], pstep[q], v, w, must[i], size[i]) and touches(pstart[q], pstep[q], v, w, must[j], size[j]):
+                            alive[q] = False
     return 0

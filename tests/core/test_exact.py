@@ -1,0 +1,46 @@
+"""The exact solver against brute force on tiny levels."""
+
+from __future__ import annotations
+
+import itertools
+import random
+
+from linjat_editor.core import Level, Number, count_solutions, line_cells
+from linjat_editor.core.exact import number_lines
+
+
+def brute_force(level: Level) -> list[tuple]:
+    """Every combination of lines, kept if they are disjoint and cover every dot."""
+    found = []
+    for combo in itertools.product(*number_lines(level)):
+        cells = [cell for line in combo for cell in line_cells(line)]
+        if len(cells) == len(set(cells)) and level.dots <= set(cells):
+            found.append(combo)
+    return found
+
+
+def test_counts_match_brute_force() -> None:
+    rng = random.Random(7)
+    seen = set()
+    for _ in range(400):
+        h, w = rng.randint(2, 5), rng.randint(2, 5)
+        cells = [(r, c) for r in range(h) for c in range(w)]
+        rng.shuffle(cells)
+        n = rng.randint(1, 4)
+        numbers = [Number(r, c, rng.randint(1, 4)) for r, c in cells[:n]]
+        dots = frozenset(cell for cell in cells[n:] if rng.random() < 0.3)
+        level = Level(h, w, tuple(numbers), dots)
+        truth = brute_force(level)
+        result = count_solutions(level, limit=1000)
+        assert result.count == len(truth), str(level)
+        assert set(result.solutions) <= set(truth)
+        seen.add(min(len(truth), 3))
+    assert seen == {0, 1, 2, 3}
+
+
+def test_limit_stops_early_and_allowed_restricts() -> None:
+    level = Level.from_rows(["     ", "  3  ", "     "])
+    assert count_solutions(level, limit=100).count == 4  # three across, one down
+    assert count_solutions(level, limit=2).count == 2
+    only = {(1, 0, 1, 2)}
+    assert count_solutions(level, limit=100, allowed=[only]).solutions == (((1, 0, 1, 2),),)
