@@ -13,6 +13,8 @@ number still had before the layer, and who could reach which cell.
 
 from __future__ import annotations
 
+import threading
+
 from ..exact import number_lines
 from ..level import Cell, Line, line_cells
 from ..solver import SolveResult
@@ -25,8 +27,8 @@ def state_before(result: SolveResult, index: int) -> tuple[list[list[Line]], dic
     return [list(ls) for ls in lines], dict(owner)
 
 
-#: The last result's states, built in one pass (steps ask for every layer of one result in turn).
-_LAST: list[tuple[SolveResult, list[tuple[list[list[Line]], dict[Cell, int]]]]] = []
+#: Per thread, the last result's states, built in one pass (steps ask for every layer of one result in turn).
+_LAST = threading.local()
 
 
 def _covers(line: Line, cell: Cell) -> bool:
@@ -35,8 +37,9 @@ def _covers(line: Line, cell: Cell) -> bool:
 
 
 def _states(result: SolveResult) -> list[tuple[list[list[Line]], dict[Cell, int]]]:
-    if _LAST and _LAST[0][0] is result:
-        return _LAST[0][1]
+    cached = getattr(_LAST, "value", None)
+    if cached is not None and cached[0] is result:
+        return cached[1]  # type: ignore[no-any-return]
     level = result.level
     owner = {n.cell: p for p, n in enumerate(level.numbers)}
     lines = [[ln for ln in ls if all(owner.get(c, p) == p for c in line_cells(ln))] for p, ls in enumerate(number_lines(level))]
@@ -55,7 +58,7 @@ def _states(result: SolveResult) -> list[tuple[list[list[Line]], dict[Cell, int]
                 if near and p != q:
                     lines[p] = [ln for ln in lines[p] if not _covers(ln, cell)]
         out.append(([list(ls) for ls in lines], dict(owner)))
-    _LAST[:] = [(result, out)]
+    _LAST.value = (result, out)
     return out
 
 
