@@ -48,6 +48,10 @@ def verify_general_leak(level: Level, leak: Leak) -> None:
     p = level.number_index(*leak.number)
     allowed = allowed_at(level, leak.point)
     assert leak.line in allowed[p]
+    # No sound rule removes it at that point: in particular the solver's next layer, if sound, keeps it.
+    layers = solve(level, trace=True).layers
+    if leak.point < len(layers) and not layers[leak.point].kind.is_leak:
+        assert (p, leak.line) not in layers[leak.point].dropped
     only = count_solutions(level, limit=2)
     assert only.count == 1 and only.solutions[0][p] != leak.line
     with_x = [list(ls) for ls in allowed]
