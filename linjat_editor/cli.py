@@ -10,7 +10,7 @@ import argparse
 import sys
 from typing import Sequence
 
-from . import __version__, cli_engine
+from . import __version__, bench, cli_analyze, cli_engine, cli_sets
 from .core import LevelError
 from .io import FormatError
 
@@ -21,8 +21,9 @@ def build_parser() -> argparse.ArgumentParser:
     sub = parser.add_subparsers(dest="command", metavar="COMMAND")
     sub.required = True
     cli_engine.add_parsers(sub)
-    from . import bench  # noqa: PLC0415 - keeps `linjat solve` from importing the benchmark code
-
+    cli_analyze.add_analyze_parser(sub)
+    cli_analyze.add_calibrate_parser(sub)
+    cli_sets.add_parsers(sub)
     bench.add_parser(sub)
     return parser
 
