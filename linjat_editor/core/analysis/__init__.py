@@ -2,6 +2,27 @@
 
 Pure Python over the engine (numba where it must be fast); never imports Qt.
 
+- :func:`analyze` -> :class:`Report`: exact count (0, 1, 2 = 2+), whether
+  deduction solves it, classification, score, selection score, tier estimate
+  (:class:`TierEstimate`), leaks (:class:`Leak`), steps (:class:`Step`),
+  where deduction got stuck (:class:`Stuck`), a verdict, ``to_json()``.
+- :func:`detect_leaks`: the article's two patterns (the solver's leak kinds
+  ``single_solution`` and ``uncontested_no_cover``) and ``general`` leaks.
+  A general leak is a line that, taken at some point of the deduction, would
+  leave an independent part of the board (at most ``MAX_GROUP`` numbers no
+  other number can touch) with two or more completions, while no sound rule
+  rules it out at that point. Counting whole-board completions instead would
+  find nothing in a level with one solution: with a wrong line taken there
+  are none; the player's shortcut is seeing the ambiguous *part* (see
+  :mod:`.general`).
+- :func:`fix_leaks`: greedily adds the fewest dots it finds that remove the
+  leaks, keeping the one solution and the deduction.
+- :func:`explain`: one plain sentence per solver layer; :func:`stuck_info`.
+- Calibration: :func:`compute_calibration` (levels by tier -> data),
+  :func:`calibration_from_corpus`, :func:`shipped_calibration` (computed from
+  levels we generated; ``python -m linjat_editor.core.analysis.calibration
+  refresh`` recomputes it when the solver changes).
+
 >>> from linjat_editor.core.level import Level
 >>> report = analyze(Level.from_rows(["   .", " 2 3", " .4 ", "    "]), "easy")
 >>> report.verdict
@@ -12,14 +33,14 @@ Pure Python over the engine (numba where it must be fast); never imports Qt.
 
 from .calibration import calibration_from_corpus, compute_calibration, load_calibration, save_calibration, shipped_calibration
 from .fix import fix_leaks
-from .leaks import LEAK_KINDS, Leak, detect_leaks
+from .leaks import LEAK_KINDS, MAX_GROUP, Leak, detect_leaks
 from .report import Report, analyze
 from .steps import Step, explain
 from .stuck import Stuck, stuck_info
 from .tiers import TierEstimate, estimate_tier
 
 __all__ = [
-    "LEAK_KINDS", "Leak", "Report", "Step", "Stuck", "TierEstimate", "analyze", "calibration_from_corpus",
+    "LEAK_KINDS", "Leak", "MAX_GROUP", "Report", "Step", "Stuck", "TierEstimate", "analyze", "calibration_from_corpus",
     "compute_calibration", "detect_leaks", "estimate_tier", "explain", "fix_leaks", "load_calibration",
     "save_calibration", "shipped_calibration", "stuck_info",
 ]
