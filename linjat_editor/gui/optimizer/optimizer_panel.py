@@ -1,0 +1,204 @@
+"""The optimizer dock: settings, start/pause/resume/stop, progress, live plot, the pool, Adopt.
+
+The panel never changes the document: "Adopt" emits :attr:`adoptRequested`
+with the chosen level, and the window makes it one undoable step.
+"""
+
+from __future__ import annotations
+
+import math
+from typing import Any
+
+from PySide6.QtCore import QSize, Qt, Signal
+from PySide6.QtWidgets import (QHBoxLayout, QLabel, QListWidget, QListWidgetItem, QProgressBar, QPushButton,
+                               QVBoxLayout, QWidget)
+
+from linjat_editor.core.level import Level
+from linjat_editor.gui.optimizer.runner import FINISHED, IDLE, PAUSED, RUNNING, STOPPED, OptimizerRunner
+from linjat_editor.gui.optimizer.score_plot import ScorePlot
+from linjat_editor.gui.optimizer.settings_form import SettingsForm
+from linjat_editor.gui.sets.thumbnail import level_thumbnail
+
+SHORT = {"cover": "cov", "cant_fit": "fit", "square": "sq", "dependency": "dep", "one_of": "one",
+         "single_solution": "SS!", "uncontested_no_cover": "UNC!"}
+
+
+def describe(classification: Any) -> str:
+    """A compact classification line: depth per kind used, and the widest layer."""
+    from linjat_editor.core import Kind
+
+    parts = [f"{SHORT[k.key]} {classification.of(k).depth}" for k in Kind if classification.of(k).depth]
+    return " · ".join(parts) + f" · w{classification.all.max_width}"
+
+
+def format_eta(seconds: float) -> str:
+    """
+    >>> format_eta(75), format_eta(3725)
+    ('1:15', '1:02:05')
+    """
+    s = int(round(seconds))
+    return f"{s // 3600}:{s % 3600 // 60:02d}:{s % 60:02d}" if s >= 3600 else f"{s // 60}:{s % 60:02d}"
+
+
+class OptimizerPanel(QWidget):
+    """Optimizes a seed level in the background and offers the pool for adoption."""
+
+    adoptRequested = Signal(object)  # Level
+    previewRequested = Signal(object)  # Level
+
+    def __init__(self, level: Level | None = None, parent: QWidget | None = None) -> None:
+        super().__init__(parent)
+        self.level = level or Level(9, 6)
+        self.pool: list[Any] = []
+        self._pool_signature: list[Any] = []
+        self._thumbs: dict[Any, Any] = {}
+        self.runner = OptimizerRunner(self)
+        self.settings = SettingsForm(self)
+        self.buttons: dict[str, QPushButton] = {}
+        row = QHBoxLayout()
+        for key, label, tip, slot in (
+            ("start", "Start", "Optimize the board's numbers from scratch (pinned dots kept)", self.start),
+            ("pause", "Pause", "Stop after the current chunk; the pool is kept", self.runner.pause),
+            ("resume", "Resume", "Continue from the pool", self.runner.resume),
+            ("stop", "Stop", "End this session", self.stop),
+            ("adopt", "Adopt", "Put the selected pool level (or the best) on the board, as one undo step", self.adopt),
+        ):
+            b = QPushButton(label, self)
+            b.setToolTip(tip)
+            b.clicked.connect(slot)
+            self.buttons[key] = b
+            row.addWidget(b)
+        self.progress = QProgressBar(self)
+        self.progress.setAccessibleName("Optimizer progress")
+        self.rate = QLabel(self)
+        self.plot = ScorePlot(self)
+        self.pool_view = QListWidget(self)
+        self.pool_view.setViewMode(QListWidget.ViewMode.IconMode)
+        self.pool_view.setIconSize(QSize(72, 72))
+        self.pool_view.setGridSize(QSize(120, 118))
+        self.pool_view.setWordWrap(True)
+        self.pool_view.setMovement(QListWidget.Movement.Static)
+        self.pool_view.setResizeMode(QListWidget.ResizeMode.Adjust)
+        self.pool_view.setAccessibleName("Optimizer pool")
+        self.pool_view.currentRowChanged.connect(self._preview)
+        self.preview = QLabel(self)
+        self.preview.setAlignment(Qt.AlignmentFlag.AlignCenter)
+        self.preview.setMinimumSize(150, 150)
+        self.info = QLabel(wordWrap=True)
+        pool_row = QHBoxLayout()
+        pool_row.addWidget(self.pool_view, 2)
+        pool_row.addWidget(self.preview, 1)
+        layout = QVBoxLayout(self)
+        layout.addWidget(self.settings)
+        layout.addLayout(row)
+        layout.addWidget(self.progress)
+        layout.addWidget(self.rate)
+        layout.addWidget(self.plot, 1)
+        layout.addLayout(pool_row, 1)
+        layout.addWidget(self.info)
+        self.runner.progressed.connect(self._on_progress)
+        self.runner.poolChanged.connect(self._on_pool)
+        self.runner.stateChanged.connect(self._on_state)
+        self.runner.failed.connect(lambda msg: self.info.setText(f"Optimizer failed: {msg}"))
+        self.set_level(self.level)
+        self._on_state(IDLE)
+
+    # -- the seed level ------------------------------------------------------
+
+    def set_level(self, level: Level) -> None:
+        """The board to optimize next time "Start" is pressed (a running session goes on)."""
+        self.level = level
+        self.settings.set_level(level)
+
+    # -- control -------------------------------------------------------------
+
+    def start(self) -> None:
+        if not self.level.numbers:
+            self.info.setText("Place some numbers first: the optimizer starts from the board's numbers.")
+            return
+        total = self.settings.iterations.value()
+        self.plot.clear(total)
+        self.pool_view.clear()
+        self.pool, self._pool_signature = [], []
+        self.progress.setRange(0, total)
+        self.progress.setValue(0)
+        self.info.setText("Starting… (the first run compiles the engine)")
+        self.runner.start(self.level, self.settings.weights(), total, self.settings.seed_value(),
+                          self.settings.fixed_cells())
+
+    def stop(self) -> None:
+        self.runner.stop()
+
+    def shutdown(self, wait_ms: int = 10_000) -> bool:
+        """Stop the worker and wait for it (window or level closing)."""
+        return self.runner.stop(wait_ms)
+
+    def selected_entry(self) -> Any:
+        row = self.pool_view.currentRow()
+        if 0 <= row < len(self.pool):
+            return self.pool[row]
+        return self.pool[0] if self.pool else None
+
+    def adopt(self) -> None:
+        entry = self.selected_entry()
+        if entry is not None:
+            self.adoptRequested.emit(entry.level)
+
+    # -- updates -------------------------------------------------------------
+
+    def _on_progress(self, done: int, total: int, best: float, pool: tuple, rate: float) -> None:
+        self.progress.setValue(min(done, total))
+        left = (total - done) / rate if rate > 0 else math.inf
+        eta = format_eta(left) if math.isfinite(left) else "?"
+        best_text = "–" if math.isnan(best) else f"{best:g}"
+        self.rate.setText(f"{done:,} / {total:,} iterations · {rate:,.0f} it/s · {eta} left · best {best_text}")
+        self.plot.add(done, best, pool)
+
+    def _thumb(self, level: Level) -> Any:
+        key = level.board_key()
+        if key not in self._thumbs:
+            if len(self._thumbs) > 200:
+                self._thumbs.clear()
+            self._thumbs[key] = level_thumbnail(level, 72)
+        return self._thumbs[key]
+
+    def _on_pool(self, pool: list[Any]) -> None:
+        # Late in a run the pool rarely changes: skip the rebuild, it is the dock's main GUI cost.
+        signature = [(e.level.board_key(), e.score) for e in pool]
+        if signature == self._pool_signature:
+            return
+        self._pool_signature = signature
+        keep = self.pool_view.currentRow()
+        self.pool = list(pool)
+        self.pool_view.blockSignals(True)
+        self.pool_view.clear()
+        for i, e in enumerate(self.pool):
+            item = QListWidgetItem(self._thumb(e.level), f"#{i + 1} score {e.score:g}\n{describe(e.classification)}")
+            item.setToolTip(f"Score {e.score:g}\n{describe(e.classification)}")
+            self.pool_view.addItem(item)
+        self.pool_view.blockSignals(False)
+        if 0 <= keep < len(self.pool):
+            self.pool_view.setCurrentRow(keep)
+        self.buttons["adopt"].setEnabled(bool(self.pool))
+
+    def _preview(self, row: int) -> None:
+        if 0 <= row < len(self.pool):
+            level = self.pool[row].level
+            self.preview.setPixmap(level_thumbnail(level, 150))
+            self.previewRequested.emit(level)
+
+    def _on_state(self, state: str) -> None:
+        b = self.buttons
+        b["start"].setEnabled(state != RUNNING)
+        b["pause"].setEnabled(state == RUNNING)
+        b["resume"].setEnabled(state == PAUSED)
+        b["stop"].setEnabled(state in (RUNNING, PAUSED))
+        b["adopt"].setEnabled(bool(self.pool))
+        text = {IDLE: "", RUNNING: "Running…", PAUSED: "Paused: Resume continues from the pool.",
+                FINISHED: "Finished.", STOPPED: "Stopped."}[state]
+        if text:
+            self.info.setText(text)
+
+    def closeEvent(self, event: Any) -> None:
+        self.shutdown()
+        super().closeEvent(event)

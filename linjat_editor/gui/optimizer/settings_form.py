@@ -1,0 +1,101 @@
+"""The optimizer's settings: preset or custom weights, iterations, seed, numbers kept fixed."""
+
+from __future__ import annotations
+
+from dataclasses import fields
+from typing import Any
+
+from PySide6.QtCore import Qt
+from PySide6.QtWidgets import (QComboBox, QDoubleSpinBox, QFormLayout, QGridLayout, QGroupBox, QLabel,
+                               QListWidget, QListWidgetItem, QSpinBox, QWidget)
+
+from linjat_editor.core.level import Cell, Level
+
+PRESET_NAMES = ("easy", "medium", "hard", "expert")
+
+
+class SettingsForm(QWidget):
+    """Reads back as :meth:`weights`, :meth:`iterations`, :meth:`seed`, :meth:`fixed_cells`."""
+
+    def __init__(self, parent: QWidget | None = None) -> None:
+        super().__init__(parent)
+        from linjat_editor.core import Weights
+
+        self._weight_names = [f.name for f in fields(Weights)]
+        self.preset = QComboBox(self)
+        self.preset.addItems([*PRESET_NAMES, "custom"])
+        self.preset.setCurrentText("expert")
+        self.preset.setToolTip("Weight preset of a tier, or your own weights")
+        self.iterations = QSpinBox(self, minimum=10, maximum=5_000_000, singleStep=1000, value=10_000)
+        self.iterations.setGroupSeparatorShown(True)
+        self.iterations.setToolTip("Iterations for this session (the original used 10,000-50,000 per level)")
+        self.seed = QSpinBox(self, minimum=0, maximum=2_000_000_000, value=0)
+        self.seed.setSpecialValueText("random")
+        self.seed.setToolTip("Random seed: the same seed and settings give the same run (0 = random)")
+        self.weight_boxes: dict[str, QDoubleSpinBox] = {}
+        box = QGroupBox("Weights", self)
+        grid = QGridLayout(box)
+        for i, name in enumerate(self._weight_names):
+            spin = QDoubleSpinBox(box, minimum=-1000, maximum=1000, decimals=1)
+            spin.setAccessibleName(f"weight {name}")
+            self.weight_boxes[name] = spin
+            grid.addWidget(QLabel(name.replace("_", " "), box), i // 2, (i % 2) * 2)
+            grid.addWidget(spin, i // 2, (i % 2) * 2 + 1)
+        self.fixed = QListWidget(self)
+        self.fixed.setMaximumHeight(90)
+        self.fixed.setToolTip("Ticked numbers keep their place and value")
+        self.fixed.setAccessibleName("Numbers kept fixed")
+        form = QFormLayout(self)
+        form.setContentsMargins(0, 0, 0, 0)
+        form.addRow("Preset", self.preset)
+        form.addRow(box)
+        form.addRow("Iterations", self.iterations)
+        form.addRow("Seed", self.seed)
+        form.addRow("Keep fixed", self.fixed)
+        self.preset.currentTextChanged.connect(self._preset_changed)
+        self._preset_changed(self.preset.currentText())
+
+    def _preset_changed(self, name: str) -> None:
+        from linjat_editor.core import PRESETS
+
+        custom = name == "custom"
+        for key, spin in self.weight_boxes.items():
+            spin.setEnabled(custom)
+            if not custom:
+                spin.setValue(float(getattr(PRESETS[name], key)))
+
+    def weights(self) -> Any:
+        from linjat_editor.core import PRESETS, Weights
+
+        name = self.preset.currentText()
+        if name != "custom":
+            return PRESETS[name]
+        return Weights(**{k: spin.value() for k, spin in self.weight_boxes.items()})
+
+    def seed_value(self) -> int | None:
+        return self.seed.value() or None
+
+    def set_level(self, level: Level) -> None:
+        """List the level's numbers for "keep fixed" (ticks kept for cells that still hold a number)."""
+        kept = set(self.fixed_cells())
+        self.fixed.clear()
+        for n in level.numbers:
+            item = QListWidgetItem(f"{n.value} at row {n.row + 1}, column {n.col + 1}")
+            item.setData(Qt.ItemDataRole.UserRole, (n.row, n.col))
+            item.setFlags(item.flags() | Qt.ItemFlag.ItemIsUserCheckable)
+            item.setCheckState(Qt.CheckState.Checked if n.cell in kept else Qt.CheckState.Unchecked)
+            self.fixed.addItem(item)
+
+    def fixed_cells(self) -> frozenset[Cell]:
+        out = set()
+        for i in range(self.fixed.count()):
+            item = self.fixed.item(i)
+            if item.checkState() == Qt.CheckState.Checked:
+                out.add(tuple(item.data(Qt.ItemDataRole.UserRole)))
+        return frozenset(out)
+
+    def set_fixed(self, cells: set[Cell] | frozenset[Cell]) -> None:
+        for i in range(self.fixed.count()):
+            item = self.fixed.item(i)
+            on = tuple(item.data(Qt.ItemDataRole.UserRole)) in cells
+            item.setCheckState(Qt.CheckState.Checked if on else Qt.CheckState.Unchecked)

@@ -1,0 +1,55 @@
+"""The optimizer inside the editor window: adopt is one undo step; new level or close stops it."""
+
+from __future__ import annotations
+
+import pytest
+
+core = pytest.importorskip("linjat_editor.core")
+if not hasattr(core, "Optimizer"):
+    pytest.skip("core.Optimizer has not landed", allow_module_level=True)
+
+from linjat_editor.core.level import Level  # noqa: E402
+from linjat_editor.gui.commands import SetNumberCommand  # noqa: E402
+from linjat_editor.gui.optimizer.optimizer_dock import install_optimizer  # noqa: E402
+from linjat_editor.gui.optimizer.runner import FINISHED, RUNNING, STOPPED  # noqa: E402
+
+
+def test_adopt_undo_and_stop_on_new_level(qtbot, window):
+    doc = window.document
+    doc.load(Level.from_rows(["2   3 ", "      ", "  4   ", "      ", "3    2", "      ", " 3  4 ", "      ", "2     "],
+                             name="mine"))
+    panel = install_optimizer(window)
+    doc.push(SetNumberCommand(doc, 8, 5, 3))  # the panel follows the board
+    assert panel.level.number_at(8, 5).value == 3
+    panel.settings.preset.setCurrentText("easy")
+    panel.settings.iterations.setValue(300)
+    panel.settings.seed.setValue(3)
+    panel.start()
+    qtbot.waitUntil(lambda: panel.runner.state == FINISHED and not panel.runner.is_busy(), timeout=180_000)
+    before = doc.level
+    panel.adopt()
+    assert doc.level.same_board(panel.pool[0].level) and doc.level.name == "mine"
+    assert doc.undo_stack.undoText() == "Adopt optimizer level"
+    doc.undo_stack.undo()
+    assert doc.level == before
+    panel.settings.iterations.setValue(5_000_000)
+    panel.start()
+    qtbot.waitUntil(lambda: panel.runner.done > 0, timeout=180_000)
+    doc.load(Level(9, 6))  # another level: the session ends
+    assert panel.runner.state == STOPPED and not panel.runner.is_busy()
+    doc.undo_stack.setClean()
+
+
+def test_closing_the_window_stops_the_worker(qtbot, window):
+    panel = install_optimizer(window)
+    window.document.load(Level.from_rows(["2   3 ", "      ", "  4   ", "      ", "3    2", "      ", " 3  4 ", "      ", "2     "]))
+    window.show()
+    panel.settings.preset.setCurrentText("easy")
+    panel.settings.iterations.setValue(5_000_000)
+    panel.start()
+    qtbot.waitUntil(lambda: panel.runner.done > 0, timeout=180_000)
+    assert panel.runner.state == RUNNING
+    window.document.undo_stack.setClean()
+    window.close()
+    qtbot.waitUntil(lambda: not panel.runner.is_busy(), timeout=10_000)
+    assert panel.runner.state == STOPPED

@@ -1,0 +1,103 @@
+"""The optimizer dock: start/finish, pause/resume/stop, fixed numbers, adopt, shutdown on close."""
+
+from __future__ import annotations
+
+import pytest
+
+from linjat_editor.core.level import Level
+from linjat_editor.gui.optimizer.runner import FINISHED, PAUSED, RUNNING, STOPPED
+
+core = pytest.importorskip("linjat_editor.core")
+if not hasattr(core, "Optimizer"):
+    pytest.skip("core.Optimizer has not landed", allow_module_level=True)
+
+from linjat_editor.gui.optimizer.optimizer_panel import OptimizerPanel  # noqa: E402
+
+SEED = Level.from_rows([
+    "2   3 ",
+    "      ",
+    "  4   ",
+    "      ",
+    "3    2",
+    "      ",
+    " 3  4 ",
+    "      ",
+    "2     ",
+], name="seed me", notes="keep my notes")
+
+
+@pytest.fixture
+def panel(qtbot):
+    p = OptimizerPanel(SEED)
+    p.settings.preset.setCurrentText("easy")
+    p.settings.seed.setValue(7)
+    p.resize(500, 800)
+    qtbot.addWidget(p)
+    p.show()
+    yield p
+    assert p.shutdown(30_000)
+
+
+def wait_state(qtbot, panel, *states, timeout=180_000):
+    qtbot.waitUntil(lambda: panel.runner.state in states and not panel.runner.is_busy(), timeout=timeout)
+
+
+def test_run_to_the_end_then_adopt(qtbot, panel, tmp_path):
+    panel.settings.iterations.setValue(400)
+    panel.start()
+    assert panel.runner.state == RUNNING and not panel.buttons["start"].isEnabled()
+    wait_state(qtbot, panel, FINISHED)
+    assert panel.progress.value() == 400 and "it/s" in panel.rate.text()
+    assert panel.plot.samples and panel.pool and panel.pool_view.count() == len(panel.pool)
+    scores = [e.score for e in panel.pool]
+    assert scores == sorted(scores, reverse=True)
+    panel.pool_view.setCurrentRow(len(panel.pool) - 1)
+    with qtbot.waitSignal(panel.adoptRequested) as sig:
+        panel.buttons["adopt"].click()
+    level = sig.args[0]
+    assert level.same_board(panel.pool[-1].level)
+    assert core.count_solutions(level).count == 1 and core.solve(level).solved
+    panel.grab().save(str(tmp_path / "optimizer.png"))
+
+
+def test_pause_resume_stop_keep_the_pool(qtbot, panel):
+    panel.settings.iterations.setValue(2_000_000)
+    panel.start()
+    qtbot.waitUntil(lambda: panel.runner.done > 0, timeout=180_000)
+    panel.buttons["pause"].click()
+    wait_state(qtbot, panel, PAUSED)
+    done, pool = panel.runner.done, list(panel.pool)
+    assert pool and panel.buttons["resume"].isEnabled()
+    panel.buttons["resume"].click()
+    assert panel.runner.state == RUNNING
+    qtbot.waitUntil(lambda: panel.runner.done > done, timeout=180_000)
+    best_before = pool[0].score
+    panel.buttons["stop"].click()
+    assert panel.runner.state == STOPPED and not panel.runner.is_busy()
+    assert panel.pool[0].score >= best_before  # resumed from the pool, never worse
+
+
+def test_fixed_numbers_stay(qtbot, panel):
+    fixed = {(0, 0), (4, 5)}
+    panel.settings.set_fixed(fixed)
+    assert panel.settings.fixed_cells() == fixed
+    panel.settings.iterations.setValue(300)
+    panel.start()
+    wait_state(qtbot, panel, FINISHED)
+    for e in panel.pool:
+        for r, c in fixed:
+            assert e.level.number_at(r, c) == SEED.number_at(r, c)
+
+
+def test_stop_while_starting_does_not_hang(qtbot, panel):
+    panel.settings.iterations.setValue(5_000_000)
+    panel.start()
+    assert panel.shutdown(30_000)  # straight away, maybe before the optimizer exists
+    assert not panel.runner.is_busy() and panel.runner.state == STOPPED
+
+
+def test_custom_weights(qtbot, panel):
+    panel.settings.preset.setCurrentText("custom")
+    panel.settings.weight_boxes["square"].setValue(42)
+    w = panel.settings.weights()
+    assert w.square == 42 and w.cover == core.PRESETS["easy"].cover
