@@ -41,14 +41,14 @@ def test_one_step_per_layer_and_every_kind(corpus_levels: Callable[[str], list[L
     assert seen == set(Kind)
 
 
-def test_square_and_dependency_name_their_dots(corpus_levels: Callable[[str], list[Level]]) -> None:
-    named = {Kind.SQUARE: 0, Kind.DEPENDENCY: 0}
+def test_hard_kinds_name_their_dots_and_numbers(corpus_levels: Callable[[str], list[Level]]) -> None:
+    named = {Kind.SQUARE: 0, Kind.DEPENDENCY: 0, Kind.ONE_OF: 0}
     for level in corpus_levels("expert")[:20]:
         for step in explain(level):
-            if step.kind in named and step.message.startswith(("The dots at", "Whoever covers the dot at")):
+            if step.kind in named and not step.message.startswith(("Two dots", "Some dots", "Two numbers")):
                 named[step.kind] += 1
                 assert step.message.count("row ") >= 4
-    assert named[Kind.SQUARE] > 0 and named[Kind.DEPENDENCY] > 0
+    assert all(named.values()), named
 
 
 def test_single_solution_sentence_names_the_number() -> None:

@@ -149,3 +149,40 @@ def single_solution_claims(result: SolveResult, index: int) -> dict[int, tuple[i
             if common:
                 out[p] = (uninformative, common)
     return out
+
+
+def _common(lines: list[Line], x: Cell, covering: bool) -> set[Cell] | None:
+    """Cells shared by the lines that do (or do not) cover ``x``; None if there is no such line."""
+    out: set[Cell] | None = None
+    for ln in lines:
+        if _covers(ln, x) == covering:
+            cells = set(line_cells(ln))
+            out = cells if out is None else out & cells
+    return out
+
+
+def one_of_pair(result: SolveResult, index: int) -> tuple[Cell, int, int, int] | None:
+    """For a one-of layer: a cell ``x``, the two numbers that cannot both cover it, and a third
+    number whose line was dropped for touching what each of them must otherwise cover: (x, a, b, c)."""
+    level = result.level
+    lines, owner = state_before(result, index)
+    dropped = {(p, ln) for p, ln in result.layers[index].dropped}
+    victims = {p for p, _ in dropped}
+    reach = reachers(lines)
+    for same_line in (True, False):
+        for x in sorted(reach):
+            if x in owner or len(reach[x]) < 2:
+                continue
+            pair = sorted(reach[x])
+            for i, a in enumerate(pair):
+                for b in pair[i + 1 :]:
+                    na, nb = level.numbers[a], level.numbers[b]
+                    if (na.row == nb.row or na.col == nb.col) != same_line:
+                        continue
+                    sa, sb = _common(lines[a], x, False), _common(lines[b], x, False)
+                    for c in sorted(victims - {a, b}):
+                        for ln in lines[c]:
+                            cells = set(line_cells(ln))
+                            if (c, ln) in dropped and (sa is None or cells & sa) and (sb is None or cells & sb):
+                                return x, a, b, c
+    return None

@@ -14,7 +14,7 @@ from typing import Any
 from ..kinds import Kind
 from ..level import Cell, Level
 from ..solver import Layer, SolveResult, solve
-from .detail import dependent_dots, single_solution_claims, square_dots
+from .detail import dependent_dots, one_of_pair, single_solution_claims, square_dots
 from .words import cell_list, cell_name, join, number_list, number_name
 
 
@@ -156,7 +156,20 @@ def sentence(level: Level, layer: Layer, result: SolveResult | None = None, inde
     return f"{kind.label.capitalize()}: {_claims(level, claims)}."
 
 
-_NAMED = {Kind.SQUARE: _square, Kind.DEPENDENCY: _dependency, Kind.SINGLE_SOLUTION: _single_solution}
+def _one_of(result: SolveResult, index: int, claims: dict[int, list[Cell]]) -> str | None:
+    level = result.level
+    found = one_of_pair(result, index)
+    if found is None:
+        return None
+    x, a, b, c = found
+    return (
+        f"{number_name(level, a).capitalize()} and {number_name(level, b)} cannot both cover {cell_name(x)}, "
+        "so one of them must fill the cells its other lines share, and a line of "
+        f"{number_name(level, c)} that would block both is impossible; with that, {_claims(level, claims)}."
+    )
+
+
+_NAMED = {Kind.SQUARE: _square, Kind.DEPENDENCY: _dependency, Kind.ONE_OF: _one_of, Kind.SINGLE_SOLUTION: _single_solution}
 
 
 def steps_from(result: SolveResult) -> list[Step]:
