@@ -195,6 +195,9 @@ def _run_local(jobs: list[Job], workers: int, progress: Callable[[BatchProgress]
             if pending and should_stop is not None and should_stop():
                 _stop_local_pool(pool)
                 return results, True
+    except BaseException:  # Ctrl-C in the CLI: end the workers instead of waiting out their runs
+        _stop_local_pool(pool)
+        raise
     finally:
         pool.shutdown(wait=True, cancel_futures=True)
     return results, False

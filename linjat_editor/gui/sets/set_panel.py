@@ -7,17 +7,17 @@ the set before and after. Levels are analysed in a worker thread.
 
 from __future__ import annotations
 
-import os
 from typing import Callable
 
 from PySide6.QtCore import QItemSelectionModel, QSize, Qt, Signal
 from PySide6.QtGui import QKeySequence, QUndoCommand, QUndoStack
-from PySide6.QtWidgets import (QAbstractItemView, QComboBox, QFileDialog, QGridLayout, QLabel, QListView,
-                               QMessageBox, QPushButton, QSplitter, QVBoxLayout, QWidget)
+from PySide6.QtWidgets import (QAbstractItemView, QComboBox, QGridLayout, QLabel, QListView, QPushButton,
+                               QSplitter, QVBoxLayout, QWidget)
 
 from linjat_editor.core.level import Level
 from linjat_editor.gui.sets.curve_chart import CurvePoint, DifficultyCurve
 from linjat_editor.gui.sets.set_checks import EntryCheck, engine_ready
+from linjat_editor.gui.sets.set_files import SetFilesMixin
 from linjat_editor.gui.sets.set_model import SetModel
 from linjat_editor.gui.sets.set_ordering import ramp_order
 from linjat_editor.gui.sets.set_worker import SetChecker
@@ -41,7 +41,7 @@ class SetCommand(QUndoCommand):
         self.panel._show(self.before, self.select)
 
 
-class SetPanel(QWidget):
+class SetPanel(SetFilesMixin, QWidget):
     """Shows and edits a :class:`LevelSet`. ``current_level`` gives the editor's level for "Add"."""
 
     #: The user wants to edit this level in the editor; carries (Level, index).
@@ -87,6 +87,8 @@ class SetPanel(QWidget):
             ("sort", "Order by difficulty", "Tutorials first, then each tier rising by score", self.order_by_difficulty),
             ("load", "Open set…", "Open a set file", self.load_dialog),
             ("save", "Save set…", "Save the set", self.save_dialog),
+            ("generate", "Generate…", "Generate levels of a tier into the set (worker processes)", self.generate_dialog),
+            ("export", "Export…", "Export: the original game's puzzles.json, PDF/SVG/PNG sheets, CSV", self.export_dialog),
         ]
         for k, (key, label, tip, slot) in enumerate(specs):
             b = QPushButton(label, self)
@@ -94,7 +96,7 @@ class SetPanel(QWidget):
             b.clicked.connect(slot)
             self.buttons[key] = b
             grid.addWidget(b, k // 3, k % 3)
-        grid.addWidget(self.tier_box, 2, 2)
+        grid.addWidget(self.tier_box, 3, 0, 1, 3)
         self.buttons["add"].setEnabled(current_level is not None)
         self.view.addAction(self.undo_stack.createUndoAction(self.view))
         self.view.actions()[-1].setShortcut(QKeySequence.StandardKey.Undo)
@@ -192,45 +194,12 @@ class SetPanel(QWidget):
             if tier != self.level_set[i].tier:
                 self.apply(self.level_set.replace(i, self.level_set[i].with_meta(tier=tier)), "Set tier", i)
 
-    # -- files -------------------------------------------------------------
-
-    def with_analysis(self) -> LevelSet:
-        """The set with each entry's analysis filled from the checks done (for saving and export)."""
+    def append_set(self, other: LevelSet, text: str = "") -> None:
+        """Append another set's entries (e.g. a generated batch) as one step."""
         s = self.level_set
-        for i, e in enumerate(s):
-            c = self.checker.lookup(e.level)
-            if c is not None and e.analysis is None:
-                s = s.replace(i, e.with_meta(analysis=c.to_json()))
-        return s
-
-    def save(self, path: str) -> None:
-        from linjat_editor.io.registry import write_set
-
-        write_set(self.with_analysis(), path)
-        self.path = path
-        self.undo_stack.setClean()
-
-    def load(self, path: str) -> None:
-        from linjat_editor.io.registry import read_set
-
-        self.set_level_set(read_set(path), path)
-
-    def load_dialog(self) -> None:
-        path, _ = QFileDialog.getOpenFileName(self, "Open level set", "", "Level sets (*.json);;All files (*)")
-        if path:
-            try:
-                self.load(path)
-            except (OSError, ValueError) as exc:
-                QMessageBox.warning(self, "Open set", str(exc))
-
-    def save_dialog(self) -> None:
-        path, _ = QFileDialog.getSaveFileName(self, "Save level set", self.path or "levels.linjat-set.json",
-                                              "Level sets (*.json)")
-        if path:
-            try:
-                self.save(path)
-            except (OSError, ValueError) as exc:
-                QMessageBox.warning(self, "Save set", str(exc))
+        for e in other:
+            s = s.add(e)
+        self.apply(s, text or f"Add {len(other)} level(s)", len(self.level_set))
 
     # -- figures -----------------------------------------------------------
 
@@ -271,3 +240,8 @@ class SetPanel(QWidget):
         """Stop the worker after its current level and wait for it."""
         self.checker.cancel()
         self.checker.wait(5000)
+        dialog = getattr(self, "_batch_dialog", None)
+        if dialog is not None:
+            if dialog.thread_ is not None:
+                dialog.thread_.stop.set()
+            dialog.wait(30_000)

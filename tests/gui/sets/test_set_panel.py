@@ -146,3 +146,17 @@ def test_screenshot(qtbot, panel, tmp_path):
     out = tmp_path / "sets.png"
     panel.grab().save(str(out))
     assert out.stat().st_size > 2000
+
+
+def test_append_generated_and_export(qtbot, panel, tmp_path):
+    import json
+
+    panel.set_level_set(LevelSet().add(lvl("a"), tier="easy"))
+    panel.append_set(LevelSet().add(lvl("b"), tier="easy").add(lvl("c"), tier="medium"), "Generate 2 level(s)")
+    assert names(panel) == ["a", "b", "c"] and panel.undo_stack.undoText() == "Generate 2 level(s)"
+    wait_checked(qtbot, panel)
+    written = panel.export(str(tmp_path / "puzzles.json"))
+    data = json.loads(written[0].read_text())
+    assert [r["score"] for r in data["easy"][:-1]] == [30, 10]  # the panel's figures, not recomputed
+    sheets = panel.export(str(tmp_path / "sheet.svg"))
+    assert sheets[0].read_text().count('class="grid"') == 3

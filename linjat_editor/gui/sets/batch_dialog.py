@@ -1,0 +1,116 @@
+"""Generate a batch of levels into the set, with progress and cancel (``linjat_editor.batch``).
+
+The batch runs in worker processes; a QThread waits on them so the dialog
+stays live. Cancel ends the workers; the levels finished so far are kept.
+"""
+
+from __future__ import annotations
+
+import os
+from typing import Any
+
+from PySide6.QtCore import QThread, Signal
+from PySide6.QtWidgets import (QComboBox, QDialog, QDialogButtonBox, QFormLayout, QLabel, QProgressBar,
+                               QPushButton, QSpinBox, QVBoxLayout, QWidget)
+
+from linjat_editor.batch import BatchProgress, BatchResult, StopFlag, batch_generate
+from linjat_editor.gui.optimizer.optimizer_panel import format_eta
+
+
+class BatchThread(QThread):
+    progressed = Signal(object)  # BatchProgress
+    failed = Signal(str)
+
+    def __init__(self, options: dict[str, Any], parent: Any = None) -> None:
+        super().__init__(parent)
+        self.options = options
+        self.stop = StopFlag()
+        self.result: BatchResult | None = None
+
+    def run(self) -> None:
+        try:
+            self.result = batch_generate(progress=self.progressed.emit, should_stop=self.stop, **self.options)
+        except Exception as exc:  # shown in the dialog
+            self.failed.emit(f"{type(exc).__name__}: {exc}")
+
+
+class BatchDialog(QDialog):
+    """Pick tier, count, iterations, workers, seed; :attr:`generated` carries the new LevelSet."""
+
+    generated = Signal(object)
+
+    def __init__(self, parent: QWidget | None = None) -> None:
+        super().__init__(parent)
+        self.setWindowTitle("Generate levels")
+        self.preset = QComboBox(self)
+        self.preset.addItems(["easy", "medium", "hard", "expert"])
+        self.count = QSpinBox(self, minimum=1, maximum=1000, value=10)
+        self.iterations = QSpinBox(self, minimum=10, maximum=1_000_000, singleStep=1000, value=10_000)
+        self.workers = QSpinBox(self, minimum=1, maximum=256, value=os.cpu_count() or 1)
+        self.seed = QSpinBox(self, minimum=0, maximum=2_000_000_000, value=0)
+        self.seed.setSpecialValueText("random")
+        self.progress = QProgressBar(self)
+        self.status = QLabel(self)
+        self.start_button = QPushButton("Generate", self)
+        self.start_button.clicked.connect(self.start)
+        self.buttons = QDialogButtonBox(QDialogButtonBox.StandardButton.Cancel, self)
+        self.buttons.addButton(self.start_button, QDialogButtonBox.ButtonRole.ActionRole)
+        self.buttons.rejected.connect(self.cancel)
+        form = QFormLayout()
+        for label, w in (("Tier", self.preset), ("Levels", self.count), ("Iterations each", self.iterations),
+                         ("Worker processes", self.workers), ("Seed", self.seed)):
+            form.addRow(label, w)
+        layout = QVBoxLayout(self)
+        layout.addLayout(form)
+        layout.addWidget(self.progress)
+        layout.addWidget(self.status)
+        layout.addWidget(self.buttons)
+        self.thread_: BatchThread | None = None
+
+    def options(self) -> dict[str, Any]:
+        return dict(preset=self.preset.currentText(), count=self.count.value(), iterations=self.iterations.value(),
+                    workers=self.workers.value(), seed=self.seed.value() or None)
+
+    def start(self) -> None:
+        if self.thread_ is not None:
+            return
+        opts = self.options()
+        self.progress.setRange(0, opts["count"])
+        self.progress.setValue(0)
+        self.status.setText("Starting worker processes…")
+        self.start_button.setEnabled(False)
+        self.thread_ = BatchThread(opts, self)
+        self.thread_.progressed.connect(self._on_progress)
+        self.thread_.failed.connect(self.status.setText)
+        self.thread_.finished.connect(self._on_finished)
+        self.thread_.start()
+
+    def cancel(self) -> None:
+        """Cancel a running batch (finished levels are kept), or close when idle."""
+        if self.thread_ is not None and self.thread_.isRunning():
+            self.thread_.stop.set()
+            self.status.setText("Cancelling…")
+        else:
+            self.reject()
+
+    def _on_progress(self, p: BatchProgress) -> None:
+        self.progress.setValue(p.done)
+        eta = "" if p.eta is None else f" · {format_eta(p.eta)} left"
+        self.status.setText(f"{p.done} of {p.total} done · {p.kept} kept{eta}")
+
+    def _on_finished(self) -> None:
+        thread, self.thread_ = self.thread_, None
+        self.start_button.setEnabled(True)
+        if thread is None or thread.result is None:
+            return
+        result = thread.result
+        n = len(result.level_set)
+        note = " (cancelled)" if result.cancelled else ""
+        self.status.setText(f"{n} level(s) generated{note}; {len(result.failed)} failed.")
+        if n:
+            self.generated.emit(result.level_set)
+        if not result.cancelled:
+            self.accept()
+
+    def wait(self, msecs: int = 60_000) -> bool:
+        return self.thread_ is None or self.thread_.wait(msecs)

@@ -1,0 +1,91 @@
+"""The set panel's file side: open, save, export and batch generation (a mixin of :class:`SetPanel`).
+
+Kept apart from the panel's editing and display so each file stays one idea.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from PySide6.QtWidgets import QFileDialog, QMessageBox
+
+from linjat_editor.io.level_set import LevelSet
+
+
+class SetFilesMixin:
+    """Needs ``self.level_set``, ``self.checker``, ``self.path``, ``self.undo_stack``,
+    ``self.warnings``, ``self.set_level_set`` and ``self.append_set`` from the panel."""
+
+    level_set: LevelSet
+    checker: Any
+    path: str | None
+    undo_stack: Any
+    warnings: Any
+
+    def generate_dialog(self) -> None:
+        from linjat_editor.gui.sets.batch_dialog import BatchDialog
+
+        dialog = BatchDialog(self)
+        dialog.generated.connect(lambda s: self.append_set(s, f"Generate {len(s)} level(s)"))
+        dialog.open()
+        self._batch_dialog = dialog  # reachable for tests and for shutdown
+
+    def export(self, path: str, fmt: str | None = None, **options: object) -> list:
+        """Export the set (with the figures found so far) in any format ``linjat export`` knows."""
+        from linjat_editor.io.export_formats import export_set
+
+        level_set = self.with_analysis()
+        if all(e.analysis is not None for e in level_set):
+            options.setdefault("analyse", False)  # every figure is known: no need to solve again
+        if (fmt or path.rsplit(".", 1)[-1].lower()) in ("svg", "png", "pdf"):
+            options.pop("analyse", None)
+            options.setdefault("title", level_set.name)
+        return export_set(level_set, path, fmt, **options)
+
+    def export_dialog(self) -> None:
+        filters = "puzzles.json (*.json);;PDF sheets (*.pdf);;SVG sheet (*.svg);;PNG sheets (*.png);;CSV figures (*.csv)"
+        path, _ = QFileDialog.getSaveFileName(self, "Export set", "puzzles.json", filters)
+        if path:
+            try:
+                written = self.export(path)
+                self.warnings.setText("Exported: " + ", ".join(str(p) for p in written))
+            except (OSError, ValueError) as exc:
+                QMessageBox.warning(self, "Export", str(exc))
+
+    def with_analysis(self) -> LevelSet:
+        """The set with each entry's analysis filled from the checks done (for saving and export)."""
+        s = self.level_set
+        for i, e in enumerate(s):
+            c = self.checker.lookup(e.level)
+            if c is not None and e.analysis is None:
+                s = s.replace(i, e.with_meta(analysis=c.to_json()))
+        return s
+
+    def save(self, path: str) -> None:
+        from linjat_editor.io.registry import write_set
+
+        write_set(self.with_analysis(), path)
+        self.path = path
+        self.undo_stack.setClean()
+
+    def load(self, path: str) -> None:
+        from linjat_editor.io.registry import read_set
+
+        self.set_level_set(read_set(path), path)
+
+    def load_dialog(self) -> None:
+        path, _ = QFileDialog.getOpenFileName(self, "Open level set", "", "Level sets (*.json);;All files (*)")
+        if path:
+            try:
+                self.load(path)
+            except (OSError, ValueError) as exc:
+                QMessageBox.warning(self, "Open set", str(exc))
+
+    def save_dialog(self) -> None:
+        path, _ = QFileDialog.getSaveFileName(self, "Save level set", self.path or "levels.linjat-set.json",
+                                              "Level sets (*.json)")
+        if path:
+            try:
+                self.save(path)
+            except (OSError, ValueError) as exc:
+                QMessageBox.warning(self, "Save set", str(exc))
