@@ -33,7 +33,7 @@ class SettingsForm(QWidget):
         self.seed.setSpecialValueText("random")
         self.seed.setToolTip("Random seed: the same seed and settings give the same run (0 = random)")
         self.weight_boxes: dict[str, QDoubleSpinBox] = {}
-        box = QGroupBox("Weights", self)
+        box = self.weights_box = QGroupBox("Weights", self)
         grid = QGridLayout(box)
         for i, name in enumerate(self._weight_names):
             spin = QDoubleSpinBox(box, minimum=-1000, maximum=1000, decimals=1)
@@ -63,6 +63,11 @@ class SettingsForm(QWidget):
             spin.setEnabled(custom)
             if not custom:
                 spin.setValue(float(getattr(PRESETS[name], key)))
+        # Shown only for custom weights: with a preset they are fixed, and the dock needs the room.
+        self.weights_box.setVisible(custom)
+        if not custom:
+            shown = ", ".join(f"{k.replace('_', ' ')} {getattr(PRESETS[name], k):g}" for k in self.weight_boxes)
+            self.preset.setToolTip(f"Weights of the {name} preset: {shown}")
 
     def weights(self) -> Any:
         from linjat_editor.core import PRESETS, Weights

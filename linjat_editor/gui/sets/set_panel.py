@@ -226,7 +226,11 @@ class SetPanel(SetFilesMixin, QWidget):
         if not self.analyse:
             self.warnings.setText("Analysis unavailable: the engine is not installed.")
         elif lines:
-            self.warnings.setText(f"{len(lines)} level(s) need attention:\n" + "\n".join(lines))
+            # A few lines only: the list above is what the dock's height is for.
+            more = f"\n…and {len(lines) - 3} more (see the list)" if len(lines) > 4 else ""
+            shown = lines[:3] if more else lines
+            self.warnings.setText(f"{len(lines)} level(s) need attention:\n" + "\n".join(shown) + more)
+            self.warnings.setToolTip("\n".join(lines))
         elif self.checker.busy:
             self.warnings.setText("Analysing…")
         else:
