@@ -52,9 +52,10 @@ class Check:
             how = "too short" if length < n.value else "too long"
             parts.append(f"the {n.value} at row {n.row + 1}, column {n.col + 1} is {how} ({length} of {n.value})")
         if len(self.wrong) > 4:
-            parts.append(f"{len(self.wrong) - 4} more lines have the wrong length")
+            k = len(self.wrong) - 4
+            parts.append(f"{k} more line{' has' if k == 1 else 's have'} the wrong length")
         if self.uncovered:
-            cells = ", ".join(f"({r + 1},{c + 1})" for r, c in self.uncovered[:4])
+            cells = ", ".join(f"row {r + 1} column {c + 1}" for r, c in self.uncovered[:4])
             more = "..." if len(self.uncovered) > 4 else ""
             s = "s" if len(self.uncovered) > 1 else ""
             parts.append(f"{len(self.uncovered)} dot{s} not covered: {cells}{more}")

@@ -83,7 +83,7 @@ def test_done_says_what_is_wrong_and_undo_reset(qtbot, panel):
     drag(qtbot, panel, (1, 1), (1, 0))
     assert not panel.done()
     text = panel.status.text()
-    assert "too short (2 of 3)" in text and "the 2 at row 3, column 4" in text and "not covered: (2,3)" in text
+    assert "too short (2 of 3)" in text and "the 2 at row 3, column 4" in text and "not covered: row 2 column 3" in text
     assert panel.records == []
     qtbot.mouseClick(panel.undo_button, Qt.MouseButton.LeftButton)
     assert panel.state.line(0) == (1, 1, 1, 1)

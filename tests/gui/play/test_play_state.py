@@ -64,7 +64,7 @@ def test_check_names_wrong_lengths_and_uncovered_dots():
     assert not c.solved
     assert [(n.value, length) for n, length in c.wrong] == [(3, 2), (2, 1)]
     assert c.uncovered == ((1, 2),)
-    assert "too short (2 of 3)" in c.message and "(2,3)" in c.message
+    assert "too short (2 of 3)" in c.message and "row 2 column 3" in c.message
     s.commit(0, Reach("h", 1, 2))
     assert "too long (4 of 3)" in s.check().message
 
