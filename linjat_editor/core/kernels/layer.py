@@ -62,27 +62,28 @@ def layer(b, s, fallback=True):
     if width:
         return CANT_FIT, width
     # The harder kinds only narrow possibilities; a cant-fit pass right
-    # after must turn that into a claim for the layer to count.
-    square(b, s)
-    width = cant_fit(b, s)
-    if width:
-        return SQUARE, width
-    dependency(b, s)
-    width = cant_fit(b, s)
-    if width:
-        return DEPENDENCY, width
-    one_of(b, s, False)
-    width = cant_fit(b, s)
-    if width:
-        return ONE_OF, width
+    # after must turn that into a claim for the layer to count. Where they
+    # changed nothing, that pass would find what the last one found: nothing.
+    if square(b, s):
+        width = cant_fit(b, s)
+        if width:
+            return SQUARE, width
+    if dependency(b, s):
+        width = cant_fit(b, s)
+        if width:
+            return DEPENDENCY, width
+    if one_of(b, s, False):
+        width = cant_fit(b, s)
+        if width:
+            return ONE_OF, width
     if not fallback:
         return NONE, 0
     # Otherwise stuck: one-of across pairs that do not share a line. It only
     # ever turns "stuck" into progress, so no layer above changes.
-    one_of(b, s, True)
-    width = cant_fit(b, s)
-    if width:
-        return ONE_OF, width
+    if one_of(b, s, True):
+        width = cant_fit(b, s)
+        if width:
+            return ONE_OF, width
     return NONE, 0
 
 

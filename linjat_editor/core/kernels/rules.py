@@ -235,9 +235,11 @@ def square(b, s):
 
     P covers exactly one of them, so P's placements covering neither go.
     (The original checked only P's length; Q must not span both either.)
+    Returns how many placements it dropped.
     """
     h, w, n, pos, val, pbeg, pstart, pstep, alive, claimed, possible, dot = b
     cnt, buf, cand, cand2 = s
+    dropped = 0
     for p in range(n):
         m = bit(p)
         v = val[p]
@@ -259,7 +261,8 @@ def square(b, s):
                 for k in range(pbeg[p], pbeg[p + 1]):
                     if alive[k] and not covers(pstart[k], pstep[k], v, w, a) and not covers(pstart[k], pstep[k], v, w, c):
                         alive[k] = False
-    return 0
+                        dropped += 1
+    return dropped
 
 
 @nb.njit(**JIT)
@@ -295,9 +298,13 @@ def common_cells(b, p, target, want_cover, out):
 
 @nb.njit(**JIT)
 def dependency(b, s):
-    """Kind 6: dots that whoever covers dot ``a`` must cover too share its candidates."""
+    """Kind 6: dots that whoever covers dot ``a`` must cover too share its candidates.
+
+    Returns how many times it narrowed ``possible``.
+    """
     h, w, n, pos, val, pbeg, pstart, pstep, alive, claimed, possible, dot = b
     cnt, buf, cand, cand2 = s
+    narrowed = 0
     for a in range(h * w):
         if not dot[a] or claimed[a] != UNCLAIMED or popcount(possible[a]) <= 1:
             continue
@@ -327,7 +334,8 @@ def dependency(b, s):
                 both = possible[a] & possible[t]
                 possible[a] = both
                 possible[t] = both
-    return 0
+                narrowed += 1
+    return narrowed
 
 
 @nb.njit(**JIT)
@@ -377,9 +385,11 @@ def one_of(b, s, crossing):
     a third number's placement touching both such sets is impossible. The
     spec's pairs lie on one row or column; with ``crossing`` (tried only when
     nothing else is left) the pair may lie anywhere: the reasoning is the same.
+    Returns how many placements it dropped.
     """
     h, w, n, pos, val, pbeg, pstart, pstep, alive, claimed, possible, dot = b
     cnt, buf, cand, cand2 = s
+    dropped = 0
     # must[j, :size[j]]: the must-set of the j-th number reaching x.
     must = np.empty((n, 9), np.int64)
     size = np.empty(n, np.int64)
@@ -414,4 +424,5 @@ def one_of(b, s, crossing):
                     for q in range(pbeg[c], pbeg[c + 1]):
                         if alive[q] and touches(pstart[q], pstep[q], v, w, must[i], size[i]) and touches(pstart[q], pstep[q], v, w, must[j], size[j]):
                             alive[q] = False
-    return 0
+                            dropped += 1
+    return dropped

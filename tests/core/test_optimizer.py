@@ -1,0 +1,77 @@
+"""The optimizer: results are unique and solved, seeds reproduce, runs stop and resume."""
+
+from __future__ import annotations
+
+import threading
+
+import pytest
+
+from linjat_editor.core import PRESETS, Level, LevelError, Optimizer, count_solutions, first_level, generate, score, solve
+
+
+def test_generate_emits_a_unique_level_solved_by_deduction() -> None:
+    level = generate(9, 6, 9, PRESETS["easy"], iterations=300, seed=2)
+    assert len(level.numbers) == 9 and level.size == (9, 6)
+    assert count_solutions(level).count == 1
+    assert solve(level).solved
+
+
+def test_same_seed_same_level() -> None:
+    a = generate(9, 6, 8, PRESETS["medium"], iterations=200, seed=9)
+    assert generate(9, 6, 8, PRESETS["medium"], iterations=200, seed=9) == a
+
+
+def test_pool_is_sorted_capped_unique_and_scored_by_the_weights() -> None:
+    weights = PRESETS["hard"]
+    optimizer = Optimizer(first_level(11, 8, 18, weights, seed=3), weights, seed=3)
+    optimizer.run(400)
+    pool = optimizer.pool
+    assert 1 <= len(pool) <= 10
+    assert [e.score for e in pool] == sorted((e.score for e in pool), reverse=True)
+    for entry in pool:
+        assert count_solutions(entry.level).count == 1
+        assert entry.score == score(solve(entry.level).classification, weights)
+
+
+def test_progress_cancel_and_resume() -> None:
+    optimizer = Optimizer(first_level(9, 6, 8, PRESETS["easy"], seed=1), PRESETS["easy"], seed=1)
+    seen = []
+
+    def progress(p):  # type: ignore[no-untyped-def]
+        seen.append(p.iteration)
+        if p.iteration >= 50:
+            optimizer.cancel()
+
+    ran = optimizer.run(100_000, progress)
+    assert 50 <= ran < 100_000 and seen == sorted(seen)
+    more = optimizer.run(30)
+    assert more == 30 and optimizer.iterations_done == ran + 30
+
+
+def test_cancel_from_another_thread() -> None:
+    optimizer = Optimizer(first_level(9, 6, 8, PRESETS["easy"], seed=2), PRESETS["easy"], seed=2)
+    started = threading.Event()
+    result = []
+    worker = threading.Thread(target=lambda: result.append(optimizer.run(10_000_000, lambda p: started.set())))
+    worker.start()
+    assert started.wait(30)
+    optimizer.cancel()
+    worker.join(30)
+    assert not worker.is_alive() and result[0] < 10_000_000
+
+
+def test_fixed_numbers_and_pinned_dots_survive() -> None:
+    start = first_level(9, 6, 8, PRESETS["easy"], seed=4)
+    keep = start.numbers[0]
+    free = next((r, c) for r in range(9) for c in range(6) if (r, c) not in start.dots and start.number_at(r, c) is None)
+    start = start.with_dot(*free, pinned=True)
+    optimizer = Optimizer(start, PRESETS["easy"], seed=4, fixed=[keep.cell])
+    optimizer.run(300)
+    for entry in optimizer.pool:
+        assert keep in entry.level.numbers
+        assert free in entry.level.pinned
+
+
+def test_a_level_without_numbers_is_refused() -> None:
+    with pytest.raises(LevelError):
+        Optimizer(Level(9, 6), PRESETS["easy"])

@@ -1,0 +1,67 @@
+"""The linjat command: exit codes, JSON shapes, JSONL batches, one-line errors."""
+
+from __future__ import annotations
+
+import json
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+
+from linjat_editor.cli import main
+
+TUTORIAL = '["    ", "    ", ".  4", "    "]'
+TWO_SOLUTIONS = '[" 3  ", "    ", ". 3 ", "    "]'
+
+
+def write(tmp_path: Path, name: str, text: str) -> str:
+    path = tmp_path / name
+    path.write_text(text)
+    return str(path)
+
+
+def test_solve_json_shape_and_exit_codes(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    assert main(["solve", write(tmp_path, "a.json", TUTORIAL), "--json"]) == 0
+    out = json.loads(capsys.readouterr().out)
+    assert out["solved"] is True and out["lines"] == [[2, 0, 2, 3]]
+    assert set(out["classification"]) == {"all", "cover", "cant_fit", "square", "dependency", "one_of", "single_solution", "uncontested_no_cover"}
+    assert isinstance(out["score"], float)
+    assert main(["solve", write(tmp_path, "b.json", TWO_SOLUTIONS), "--json"]) == 1
+    assert json.loads(capsys.readouterr().out)["solved"] is False
+
+
+def test_count_limit(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    assert main(["count", write(tmp_path, "b.json", TWO_SOLUTIONS), "--json", "--limit", "5"]) == 0
+    assert json.loads(capsys.readouterr().out) == {"count": 2, "limit": 5}
+
+
+def test_jsonl_keeps_order_and_reports_bad_lines(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    lines = [TUTORIAL, '{"puzzle": ' + TWO_SOLUTIONS + "}", '["12", "3"]', TUTORIAL]
+    assert main(["count", "--jsonl", write(tmp_path, "many.jsonl", "\n".join(lines))]) == 0
+    out = [json.loads(line) for line in capsys.readouterr().out.splitlines()]
+    assert [o.get("count") for o in out] == [1, 2, None, 1]
+    assert "error" in out[2]
+
+
+def test_bad_input_is_one_line_and_exit_2(tmp_path: Path) -> None:
+    bad = write(tmp_path, "bad.json", '["3 ", "x "]')
+    run = subprocess.run([sys.executable, "-m", "linjat_editor.cli", "solve", bad], capture_output=True, text=True)
+    assert run.returncode == 2
+    assert run.stderr.count("\n") == 1 and "bad.json" in run.stderr and "Traceback" not in run.stderr
+    missing = subprocess.run([sys.executable, "-m", "linjat_editor.cli", "count", str(tmp_path / "none.json")], capture_output=True, text=True)
+    assert missing.returncode == 2 and "Traceback" not in missing.stderr
+
+
+def test_generate_and_optimize_write_unique_levels(tmp_path: Path) -> None:
+    out = tmp_path / "g.json"
+    assert main(["generate", "--size", "9x6", "--numbers", "8", "--preset", "easy", "--iterations", "200", "--seed", "1", "-o", str(out)]) == 0
+    assert main(["count", str(out), "--json"]) == 0
+    better = tmp_path / "o.json"
+    assert main(["optimize", str(out), "--iterations", "200", "--seed", "2", "-o", str(better)]) == 0
+    assert main(["solve", str(better)]) == 0
+
+
+def test_size_must_parse() -> None:
+    with pytest.raises(SystemExit):
+        main(["generate", "--size", "big", "--numbers", "3"])
