@@ -92,3 +92,19 @@ def test_level_set_entries(tmp_path, small_set):
     data = json.loads(out.read_text())
     assert len(data["medium"]) == 3 and data["medium"][-1] == {"puzzle": None, "message": "Bye"}
     assert len(read_back(out)["medium"]) == 2
+
+
+def test_whole_published_set_exports_unique_levels(tmp_path, corpus):
+    """All 396 published tier levels, analysed by our engine, exported and read back: each unique."""
+    core = need_engine()
+    src = tmp_path / "orig.json"
+    src.write_text(json.dumps(corpus))
+    out = tmp_path / "puzzles.json"
+    export_puzzles_json(read_puzzles_json(src.read_text(), str(src)), out)
+    levels = read_back(out)
+    assert [len(levels[t]) for t in ("easy", "medium", "hard", "expert")] == [99, 99, 99, 99]
+    for tier in ("easy", "medium", "hard", "expert"):
+        for lv in levels[tier]:
+            assert core.count_solutions(lv).count == 1, (tier, lv.rows())
+    data = json.loads(out.read_text())
+    assert all(set(r["classification"]) <= ORIGINAL_NAMES for t in ("easy", "expert") for r in data[t][:-1])
