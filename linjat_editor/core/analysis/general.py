@@ -31,7 +31,8 @@ import numpy as np
 
 from . import _cache  # noqa: F401  (drops our numba cache when the engine's kernels change)
 from ..kernels.exact import count_solutions
-from .trace import Trace
+from ..kernels.layer import scratch
+from .trace import Trace, sound_from
 
 
 @nb.njit(cache=True, nogil=True)
@@ -159,37 +160,47 @@ def leak_test(ncells, n, val, piece, cells, alive, dot, x, max_group, witness):
 
 
 @nb.njit(cache=True, nogil=True)
-def leaky_at(ncells, n, val, piece, cells, alive, dot, candidates, max_group, hits, witness):
-    """Run :func:`leak_test` on every candidate placement of one point; mark ``hits``."""
-    for k in range(piece.shape[0]):
-        if candidates[k] and leak_test(ncells, n, val, piece, cells, alive, dot, k, max_group, witness[k]):
-            hits[k] = True
+def find_all(h, w, n, pos, val, pbeg, pstart, pstep, dot, piece, cells, alive_pts, claimed_pts, not_solution, max_group, s, first, witness):
+    """Every point in turn: test the candidates, and where some fail, keep those a sound round leaves alive.
+
+    The sound round (the expensive part) only runs at points where some
+    placement failed the uniqueness test. One kernel call for the whole level.
+    """
+    m = piece.shape[0]
+    ncells = h * w
+    hits = np.zeros(m, np.bool_)
+    found = np.zeros((m, n), np.bool_)
+    sound = np.zeros(m, np.bool_)
+    for t in range(alive_pts.shape[0]):
+        any_hit = False
+        for k in range(m):
+            hits[k] = False
+            if alive_pts[t, k] and not_solution[k] and first[k] < 0:
+                if leak_test(ncells, n, val, piece, cells, alive_pts[t], dot, k, max_group, found[k]):
+                    hits[k] = True
+                    any_hit = True
+        if not any_hit:
+            continue
+        sound_from(h, w, n, pos, val, pbeg, pstart, pstep, dot, alive_pts[t], claimed_pts[t], s, sound)
+        for k in range(m):
+            if hits[k] and sound[k]:
+                first[k] = t
+                witness[k, :] = found[k]
 
 
 def find_leaks(trace: Trace, cells: np.ndarray, dot: np.ndarray, solution: np.ndarray, max_group: int) -> tuple[np.ndarray, np.ndarray]:
-    """Earliest leaky point of every placement (-1: none) and the witness numbers of each.
-
-    The sound round (the expensive part) is only run at points where some
-    placement failed the uniqueness test.
-    """
+    """Earliest leaky point of every placement (-1: none) and the witness numbers of each."""
     level = trace.level
     n, m = len(level.numbers), trace.piece.size
-    val = np.array([num.value for num in level.numbers], np.int64)
+    a = trace.board
     first = np.full(m, -1, np.int64)
     witness = np.zeros((m, n), np.bool_)
     not_solution = np.ones(m, np.bool_)
     not_solution[solution[solution >= 0]] = False
-    for t in range(trace.points):
-        candidates = trace.alive[t] & not_solution & (first < 0)
-        if not candidates.any():
-            continue
-        hits = np.zeros(m, np.bool_)
-        found = np.zeros((m, n), np.bool_)
-        leaky_at(level.height * level.width, n, val, trace.piece, cells, trace.alive[t], dot, candidates, max_group, hits, found)
-        if hits.any():
-            keep = hits & trace.sound_at(t)
-            first[keep] = t
-            witness[keep] = found[keep]
+    find_all(
+        level.height, level.width, n, a["pos"], a["val"], a["pbeg"], a["pstart"], a["pstep"], dot, trace.piece, cells,
+        trace.alive, trace.claimed, not_solution, max_group, scratch(level.height * level.width), first, witness,
+    )
     return first, witness
 
 

@@ -33,6 +33,7 @@ from ..board_arrays import level_arrays, placement_line
 from ..classification import Classification
 from ..kernels.board import build_board
 from ..kernels.layer import CONTRADICTION, NONE, RUNNING, SOLVED, contradiction, scratch, step
+from ..kernels.layer import SINGLE_SOLUTION as SINGLE_SOLUTION_KIND
 from ..kernels.rules import cant_fit, cover, dependency, one_of, single_solution, square, update_possible
 from ..kinds import Kind
 from ..level import Cell, Level, Line
@@ -227,56 +228,78 @@ class Trace:
         return tuple(tuple(lines) for lines in out)
 
 
+@nb.njit(cache=True, nogil=True)
+def record_run(b, s, alive_pts, claimed_pts, kinds, widths, ss_claims, final_alive):
+    """Solve layer by layer as ``core.solve`` does, recording every point; returns (points, status).
+
+    One kernel call for the whole run: calling a kernel from Python costs more
+    than a layer does.
+    """
+    h, w, n, pos, val, pbeg, pstart, pstep, alive, claimed, possible, dot = b
+    m = pbeg[n]
+    cells = h * w
+    snapshot(b, alive_pts[0])
+    claimed_pts[0, :] = claimed[:cells]
+    t = 0
+    state = RUNNING
+    while state == RUNNING and t + 1 < alive_pts.shape[0]:
+        keep_alive = alive.copy()
+        keep_claimed = claimed.copy()
+        keep_possible = possible.copy()
+        state, kind, width = step(b, s)
+        if kind == NONE:
+            break
+        ss_claims[t, :] = -1
+        if kind == SINGLE_SOLUTION_KIND:
+            after_alive = alive.copy()
+            after_claimed = claimed.copy()
+            after_possible = possible.copy()
+            alive[:] = keep_alive
+            claimed[:] = keep_claimed
+            possible[:] = keep_possible
+            single_solution_claims(b, s, ss_claims[t])
+            alive[:] = after_alive
+            claimed[:] = after_claimed
+            possible[:] = after_possible
+        kinds[t] = kind
+        widths[t] = width
+        t += 1
+        snapshot(b, alive_pts[t])
+        claimed_pts[t, :] = claimed[:cells]
+    final_alive[:] = alive[:m]
+    return t + 1, state
+
+
 def run_trace(level: Level) -> Trace:
     """Run the human-style solver layer by layer and record every point."""
     h, w, n = level.height, level.width, len(level.numbers)
+    cells = h * w
     a = level_arrays(level)
     m = build_board(h, w, n, a["pos"], a["val"], a["pbeg"], a["pstart"], a["pstep"], a["alive"], a["claimed"])
     b = (h, w, n, a["pos"], a["val"], a["pbeg"], a["pstart"], a["pstep"], a["alive"], a["claimed"], a["possible"], a["dot"])
-    work = scratch(h * w)
-    alive_pts: list[np.ndarray] = []
-    claimed_pts: list[np.ndarray] = []
-    kinds: list[Kind] = []
-    widths: list[int] = []
-    leak_claims: list[tuple[tuple[Cell, int], ...]] = []
-    ss_out = np.full(h * w, -1, np.int64)
-
-    def record() -> None:
-        al = np.zeros(m, np.bool_)
-        snapshot(b, al)
-        alive_pts.append(al)
-        claimed_pts.append(a["claimed"].copy())
-
-    record()
-    state = RUNNING
-    while state == RUNNING:
-        before = (a["alive"].copy(), a["claimed"].copy(), a["possible"].copy())
-        state, kind, width = step(b, work)
-        if kind == NONE:
-            break
-        claims: tuple[tuple[Cell, int], ...] = ()
-        if kind == Kind.SINGLE_SOLUTION:
-            after = (a["alive"].copy(), a["claimed"].copy(), a["possible"].copy())
-            a["alive"][:], a["claimed"][:], a["possible"][:] = before
-            single_solution_claims(b, work, ss_out)
-            a["alive"][:], a["claimed"][:], a["possible"][:] = after
-            claims = tuple(((int(c) // w, int(c) % w), int(ss_out[c])) for c in np.flatnonzero(ss_out >= 0))
-        kinds.append(Kind(kind))
-        widths.append(int(width))
-        leak_claims.append(claims)
-        record()
+    most = cells + 2  # every counted layer claims a cell
+    alive_pts = np.zeros((most, m), np.bool_)
+    claimed_pts = np.zeros((most, cells), np.int64)
+    kinds = np.zeros(most, np.int64)
+    widths = np.zeros(most, np.int64)
+    ss_claims = np.full((most, cells), -1, np.int64)
+    final = np.zeros(m, np.bool_)
+    points, state = record_run(b, scratch(cells), alive_pts, claimed_pts, kinds, widths, ss_claims, final)
+    leak_claims = tuple(
+        tuple(((int(c) // w, int(c) % w), int(row[c])) for c in np.flatnonzero(row >= 0)) for row in ss_claims[: points - 1]
+    )
     piece = np.repeat(np.arange(n), np.diff(a["pbeg"])) if n else np.zeros(0, np.int64)
     return Trace(
         level,
-        _STATUS.get(state, "stuck"),
+        _STATUS.get(int(state), "stuck"),
         a["pstart"][:m].copy(),
         a["pstep"][:m].copy(),
         piece,
-        np.array(alive_pts),
-        np.array(claimed_pts),
-        tuple(kinds),
-        tuple(widths),
-        tuple(leak_claims),
-        a["alive"][:m].copy(),
+        alive_pts[:points],
+        claimed_pts[:points],
+        tuple(Kind(int(k)) for k in kinds[: points - 1]),
+        tuple(int(x) for x in widths[: points - 1]),
+        leak_claims,
+        final,
         a,
     )
