@@ -23,6 +23,16 @@ CheckRole = Qt.ItemDataRole.UserRole + 2
 Index = QModelIndex | QPersistentModelIndex
 
 
+def played(entry: SetEntry) -> str:
+    """Playtest summary for the list: how often solved and the median time, to set beside the score."""
+    tests = [t for t in (*entry.playtests, *entry.level.extra.get("playtests", ())) if isinstance(t, dict)]
+    if not tests:
+        return ""
+    times = sorted(float(t["seconds"]) for t in tests if t.get("solved") and "seconds" in t)
+    median = f", median {int(times[len(times) // 2]) // 60}:{int(times[len(times) // 2]) % 60:02d}" if times else ""
+    return f" · played {len(tests)}× ({len(times)} solved{median})"
+
+
 class SetModel(QAbstractListModel):
     """Rows are set entries: thumbnail, "n. name", tier and score; tooltip lists warnings."""
 
@@ -64,7 +74,7 @@ class SetModel(QAbstractListModel):
             tier = entry.tier or "no tier"
             score = "…" if check is None else f"score {check.score:g}"
             flag = "" if check is None or check.ok else "  ⚠ " + ", ".join(check.warnings)
-            return f"{i + 1}. {name}\n{tier} · {entry.level.height}×{entry.level.width} · {score}{flag}"
+            return f"{i + 1}. {name}\n{tier} · {entry.level.height}×{entry.level.width} · {score}{played(entry)}{flag}"
         if role == Qt.ItemDataRole.DecorationRole:
             badge = "!" if check is not None and not check.ok else ""
             key = (entry.level.board_key(), badge, self.thumb_size)

@@ -83,6 +83,8 @@ class SetPanel(SetFilesMixin, QWidget):
             ("add", "Add current", "Add the level being edited to the set", self.add_current),
             ("open", "Open", "Edit the selected level (double-click)", self.open_selected),
             ("duplicate", "Duplicate", "Copy the selected level", self.duplicate_selected),
+            ("put_back", "Update from editor", "Replace the selected level by the one being edited (tier and playtests kept)",
+             self.put_back),
             ("remove", "Remove", "Remove the selected level from the set", self.remove_selected),
             ("sort", "Order by difficulty", "Tutorials first, then each tier rising by score", self.order_by_difficulty),
             ("load", "Open set…", "Open a set file", self.load_dialog),
@@ -96,7 +98,7 @@ class SetPanel(SetFilesMixin, QWidget):
             b.clicked.connect(slot)
             self.buttons[key] = b
             grid.addWidget(b, k // 3, k % 3)
-        grid.addWidget(self.tier_box, 3, 0, 1, 3)
+        grid.addWidget(self.tier_box, 4, 0, 1, 3)
         self.buttons["add"].setEnabled(current_level is not None)
         self.view.addAction(self.undo_stack.createUndoAction(self.view))
         self.view.actions()[-1].setShortcut(QKeySequence.StandardKey.Undo)
@@ -171,6 +173,12 @@ class SetPanel(SetFilesMixin, QWidget):
         """Put an edited level back into entry ``i`` (tier, tags, playtests kept)."""
         self.apply(self.level_set.replace(i, level), "Update level", i)
 
+    def put_back(self) -> None:
+        """The editor's level replaces the selected entry's (after "Open", edit, play...)."""
+        i = self.current_row()
+        if i >= 0 and self.current_level is not None:
+            self.replace_level(i, self.current_level())
+
     def duplicate_selected(self) -> None:
         i = self.current_row()
         if i >= 0:
@@ -221,8 +229,9 @@ class SetPanel(SetFilesMixin, QWidget):
             if c is not None and not c.ok:
                 lines.append(f"{i + 1}. {e.level.name or 'Level ' + str(i + 1)}: {', '.join(c.warnings)}")
         self.chart.set_points(points, self.current_row())
-        for key in ("open", "duplicate", "remove"):
+        for key in ("open", "duplicate", "remove", "put_back"):
             self.buttons[key].setEnabled(self.current_row() >= 0)
+        self.buttons["put_back"].setEnabled(self.current_row() >= 0 and self.current_level is not None)
         if not self.analyse:
             self.warnings.setText("Analysis unavailable: the engine is not installed.")
         elif lines:

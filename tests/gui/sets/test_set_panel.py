@@ -160,3 +160,17 @@ def test_append_generated_and_export(qtbot, panel, tmp_path):
     assert [r["score"] for r in data["easy"][:-1]] == [30, 10]  # the panel's figures, not recomputed
     sheets = panel.export(str(tmp_path / "sheet.svg"))
     assert sheets[0].read_text().count('class="grid"') == 3
+
+
+def test_put_back_and_playtest_summary(qtbot, panel):
+    panel.set_level_set(LevelSet().add(lvl("a"), tier="easy").add(lvl("b"), tier="easy"))
+    played = lvl("c").with_meta(extra={"playtests": [{"seconds": 65, "moves": 9, "solved": True},
+                                                       {"seconds": 5, "moves": 1, "solved": False}]})
+    panel.current["level"] = played
+    panel.select(1)
+    panel.buttons["put_back"].click()
+    assert panel.level_set[1].level is played and panel.level_set[1].tier == "easy"
+    text = panel.model.data(panel.model.index(1))
+    assert "played 2× (1 solved, median 1:05)" in text
+    panel.undo_stack.undo()
+    assert panel.level_set[1].level.name == "b"
