@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import argparse
 import json
+import os
 import sys
 from typing import Any, Callable
 
@@ -27,6 +28,11 @@ def _guarded(run: Callable[[argparse.Namespace], int]) -> Callable[[argparse.Nam
     def guarded(args: argparse.Namespace) -> int:
         try:
             return run(args)
+        except BrokenPipeError:
+            # The reader stopped early (``| head``): not an error; keep Python quiet at exit.
+            devnull = os.open(os.devnull, os.O_WRONLY)
+            os.dup2(devnull, sys.stdout.fileno())
+            return 0
         except (FormatError, LevelError, ValueError, OSError) as error:
             print(f"linjat: error: {error}", file=sys.stderr)
             return 2
