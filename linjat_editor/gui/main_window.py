@@ -126,9 +126,16 @@ class MainWindow(QMainWindow):
         self.steps.stepChanged.connect(self.overlays.set_step)
         self.steps.stepChanged.connect(self._announce_step)
         self.generator.message.connect(self.show_info)
+        self.generator.busyChanged.connect(self._on_generator_busy)
         self.generator.applied.connect(lambda text: self.statusBar().showMessage(text, 4000))
         if self.autosaver is not None:
             self.autosaver.failed.connect(lambda text: self.statusBar().showMessage(text, 8000))
+
+    def _on_generator_busy(self, busy: bool) -> None:
+        if busy:
+            self.statusBar().showMessage("Generating… (the board stays editable; an edit drops the result)")
+        else:
+            self.statusBar().clearMessage()
 
     def _announce_step(self, step: object) -> None:
         if step is not None:
