@@ -14,6 +14,7 @@ from PySide6.QtGui import QAction, QActionGroup, QKeySequence
 from PySide6.QtWidgets import QDialog, QMenu, QMessageBox
 
 from linjat_editor.gui.commands import ReplaceLevelCommand, SetMetaCommand
+from linjat_editor.gui.dialogs.colours import ColoursDialog
 from linjat_editor.gui.dialogs.properties import PropertiesDialog
 from linjat_editor.gui.dialogs.size_dialog import SizeDialog
 
@@ -93,6 +94,8 @@ def install_actions(w: MainWindow) -> SimpleNamespace:
     a.hint = _action(w, "&Hint", "Ctrl+H", "Show the next deduction on the current board", lambda: show_hint(w))
     a.reanalyse = _action(w, "Re-&analyse", "F5", "Run the analysis again now", lambda: w.analysis.request(True))
     a.focus_board = _action(w, "Focus &board", "Esc", "Put the keyboard focus on the board", w.board.setFocus)
+    a.colours = _action(w, "Board &colours…", "Ctrl+Shift+K", "Change the board colours (saved in the settings)",
+                        lambda: edit_colours(w))
     a.shortcuts = _action(w, "&Keyboard shortcuts", "F1", "List every shortcut", lambda: show_shortcuts(w))
     _menus(w, a)
     w.generator.busyChanged.connect(lambda busy: [x.setEnabled(not busy) for x in (a.fill, a.fill_again, a.fix_leaks, *a.random)])
@@ -129,6 +132,8 @@ def _menus(w: MainWindow, a: SimpleNamespace) -> None:
     view.addAction(a.solution)
     view.addSeparator()
     view.addActions([a.prev_step, a.next_step, a.first_step, a.hint, a.reanalyse, a.focus_board])
+    view.addSeparator()
+    view.addAction(a.colours)
     view.addSeparator()
     for dock in (w.analysis_dock, w.steps_dock, w.history_dock):
         view.addAction(dock.toggleViewAction())
@@ -167,6 +172,12 @@ def resize_grid(w: MainWindow) -> None:
     if dialog.exec() == QDialog.DialogCode.Accepted:
         h, c = dialog.size()
         w.document.push(ReplaceLevelCommand(w.document, level.resized(h, c), f"Resize to {h}×{c}"))
+
+
+def edit_colours(w: MainWindow) -> None:
+    dialog = ColoursDialog(w.theme, w)
+    if dialog.exec() == QDialog.DialogCode.Accepted:
+        w.set_theme(dialog.theme)
 
 
 def edit_properties(w: MainWindow) -> None:

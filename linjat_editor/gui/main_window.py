@@ -160,6 +160,13 @@ class MainWindow(QMainWindow):
 
     # -- settings and closing --------------------------------------------------------
 
+    def set_theme(self, theme: Theme) -> None:
+        """New board colours: redraw now, remember in the settings."""
+        self.theme = theme
+        self.board.set_theme(theme)
+        self.analysis.theme = theme
+        self.settings.set("colours", theme.to_json())
+
     def _restore_layout(self) -> None:
         geometry, state = self.settings.get("geometry"), self.settings.get("state")
         if geometry:

@@ -81,3 +81,23 @@ def test_level_properties_is_one_undo_step(window, qtbot, monkeypatch):
     assert window.windowTitle().startswith("Corner case*")
     window.document.undo_stack.undo()
     assert window.document.level.name == ""
+
+
+def test_colours_dialog_changes_and_persists_the_theme(window, qtbot, monkeypatch):
+    import json
+
+    from linjat_editor.gui.dialogs.colours import ColoursDialog
+
+    def accept(self):
+        self.set_colour("dot", "#ff00ff")
+        return QDialog.DialogCode.Accepted
+
+    monkeypatch.setattr(ColoursDialog, "exec", accept)
+    window.acts.colours.trigger()
+    assert window.board.theme.dot == "#ff00ff"
+    window.save_settings()
+    assert json.loads(window.settings.path.read_text())["colours"]["dot"] == "#ff00ff"
+    d = ColoursDialog(window.theme)
+    qtbot.addWidget(d)
+    d.set_theme(Theme())
+    assert d.theme == Theme() and d.buttons["dot"].text() == Theme().dot
