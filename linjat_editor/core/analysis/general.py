@@ -32,7 +32,8 @@ import numpy as np
 from . import _cache  # noqa: F401  (drops our numba cache when the engine's kernels change)
 from ..kernels.exact import count_solutions
 from ..kernels.layer import scratch
-from .trace import Trace, sound_from
+from .runs import sound_from
+from .trace import Trace
 
 
 @nb.njit(cache=True, nogil=True)
