@@ -67,7 +67,7 @@ def _cant_fit(level: Level, claims: dict[int, list[Cell]]) -> str:
             f"Every line {number_name(level, p)} can still take covers {cell_list(cells)}, "
             f"so {_short(level, p)} must cover {'it' if len(cells) == 1 else 'them'}."
         )
-    return f"Some numbers can only fit in ways that share cells: {_claims(level, claims)}."
+    return f"Every line each of these numbers can still take covers the same cells, so {_claims(level, claims)}."
 
 
 def _square(result: SolveResult, index: int, claims: dict[int, list[Cell]]) -> str | None:
