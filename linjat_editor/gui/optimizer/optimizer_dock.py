@@ -21,10 +21,10 @@ def adopted(current: Level, found: Level) -> Level:
                            message=current.message, extra=dict(current.extra))
 
 
-class _CloseWatcher(QObject):
-    """Stops the panel once the window has really closed (a close can be refused by the user)."""
+class CloseWatcher(QObject):
+    """Calls ``panel.shutdown()`` once the window has really closed (a close can be refused by the user)."""
 
-    def __init__(self, window: Any, panel: OptimizerPanel) -> None:
+    def __init__(self, window: Any, panel: Any) -> None:
         super().__init__(panel)
         self.window, self.panel = window, panel
 
@@ -46,7 +46,7 @@ def install_optimizer(window: Any, area: Qt.DockWidgetArea = Qt.DockWidgetArea.R
     doc.reset.connect(panel.stop)  # another level opened: this session's board is gone
     panel.adoptRequested.connect(
         lambda level: doc.push(ReplaceLevelCommand(doc, adopted(doc.level, level), "Adopt optimizer level")))
-    watcher = _CloseWatcher(window, panel)
+    watcher = CloseWatcher(window, panel)
     window.installEventFilter(watcher)
     panel.close_watcher = watcher  # keep it alive as long as the panel
     window.add_dock(panel, area, "Optimizer")

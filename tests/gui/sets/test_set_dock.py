@@ -21,3 +21,13 @@ def test_add_and_open_through_the_document(qtbot, window):
     window.document.undo_stack.undo()
     assert window.document.level.same_board(panel.level_set[0].level)
     window.document.undo_stack.setClean()  # qtbot closes the window before the fixture's own cleanup
+
+
+def test_window_close_shuts_the_panel_down(qtbot, window):
+    panel = install_set_panel(window)
+    calls = []
+    panel.shutdown = lambda: calls.append(1)
+    window.show()
+    window.document.undo_stack.setClean()
+    window.close()
+    qtbot.waitUntil(lambda: calls == [1], timeout=5000)
