@@ -116,3 +116,24 @@ def test_new_random_expert_level(window, qtbot):
     level = window.document.level
     assert level.size == (13, 9) and 23 <= len(level.numbers) <= 26
     assert window.document.undo_stack.text(0) == "New random level (expert)"
+
+
+def test_designer_flow_from_empty_grid_to_good_level(window, qtbot):
+    """Empty 9x6 -> numbers typed on the board -> Fill dots -> unique and solved, one undo step."""
+    assert window.files.new_level((9, 6))
+    board = window.board
+    board.setFocus()
+    numbers = [(0, 5, 5), (2, 0, 2), (2, 1, 5), (3, 0, 2), (3, 3, 4), (4, 4, 3), (5, 0, 5)]  # published easy #2
+    for r, c, v in numbers:
+        board.set_selection((r, c))
+        qtbot.keyClick(board, str(v))
+    assert [tuple(n) for n in window.document.level.numbers] == numbers
+    window.generator.seed = 1
+    with qtbot.waitSignal(window.generator.applied, timeout=JIT):
+        window.acts.fill.trigger()
+    qtbot.waitUntil(window.analysis.is_current, timeout=JIT)
+    result = window.analysis.result
+    assert result.count == 1 and result.solved and result.level == window.document.level
+    assert window.document.undo_stack.count() == len(numbers) + 1
+    window.document.undo_stack.undo()
+    assert not window.document.level.dots
