@@ -19,6 +19,7 @@ import random
 import threading
 import time
 from concurrent.futures import FIRST_COMPLETED, Future, ProcessPoolExecutor, wait
+from concurrent.futures.process import BrokenProcessPool
 from dataclasses import dataclass, field
 from typing import Any, Callable, Iterable
 
@@ -98,12 +99,15 @@ def run_job(job: Job) -> JobResult:
     tier = TIERS[job.preset]
     started = time.perf_counter()
     error = ""
+    numbers = job.numbers
     for attempt in range(ATTEMPTS):
         seed = job.seed + attempt * 7919  # a fresh, still reproducible, seed per retry
         try:
-            level = generate(tier.height, tier.width, job.numbers, tier.weights, job.iterations, seed)
+            level = generate(tier.height, tier.width, numbers, tier.weights, job.iterations, seed)
         except Exception as exc:  # noqa: BLE001 - a failed attempt is retried, then reported
             error = f"{type(exc).__name__}: {exc}"
+            # Crowded boards at the top of the tier's range often have no solvable start: try one number fewer.
+            numbers = max(tier.min_numbers, numbers - 1)
             continue
         count = count_solutions(level, limit=2).count
         result = solve(level)
@@ -180,27 +184,50 @@ def report_progress(results: list[JobResult], total: int, started: float, last: 
 
 def _run_local(jobs: list[Job], workers: int, progress: Callable[[BatchProgress], None] | None,
                should_stop: Callable[[], bool] | None) -> tuple[list[JobResult], bool]:
+    """Run jobs in spawn processes; jobs lost to a crashed worker get one more round in a fresh pool."""
     started = time.perf_counter()
     results: list[JobResult] = []
+    todo = list(jobs)
+    for round_ in range(2):
+        lost, cancelled = _local_round(todo, workers, len(jobs), started, results, progress, should_stop)
+        if cancelled or not lost:
+            return results, cancelled
+        todo = lost
+    for job in todo:  # lost twice: report them rather than fail the whole batch
+        results.append(JobResult(job.index, None, None, "worker process died"))
+    return results, False
+
+
+def _local_round(jobs: list[Job], workers: int, total: int, started: float, results: list[JobResult],
+                 progress: Callable[[BatchProgress], None] | None,
+                 should_stop: Callable[[], bool] | None) -> tuple[list[Job], bool]:
     ctx = multiprocessing.get_context("spawn")
-    pool = ProcessPoolExecutor(max_workers=min(workers, len(jobs)), mp_context=ctx)
+    pool = ProcessPoolExecutor(max_workers=max(1, min(workers, len(jobs))), mp_context=ctx)
+    lost: list[Job] = []
     try:
-        pending: set[Future[JobResult]] = {pool.submit(run_job, j) for j in jobs}
+        pending: dict[Future[JobResult], Job] = {pool.submit(run_job, j): j for j in jobs}
         while pending:
-            done, pending = wait(pending, timeout=0.1, return_when=FIRST_COMPLETED)
+            done, _ = wait(pending, timeout=0.1, return_when=FIRST_COMPLETED)
             for fut in done:
-                results.append(fut.result())
+                job = pending.pop(fut)
+                try:
+                    results.append(fut.result())
+                except BrokenProcessPool:
+                    lost.append(job)
+                    continue
+                except Exception as exc:  # noqa: BLE001 - e.g. a result that failed to unpickle
+                    results.append(JobResult(job.index, None, None, f"{type(exc).__name__}: {exc}"))
                 if progress is not None:
-                    progress(report_progress(results, len(jobs), started, results[-1]))
+                    progress(report_progress(results, total, started, results[-1]))
             if pending and should_stop is not None and should_stop():
                 _stop_local_pool(pool)
-                return results, True
+                return lost, True
     except BaseException:  # Ctrl-C in the CLI: end the workers instead of waiting out their runs
         _stop_local_pool(pool)
         raise
     finally:
         pool.shutdown(wait=True, cancel_futures=True)
-    return results, False
+    return lost, False
 
 
 def batch_to_file(path: str | os.PathLike[str], preset: str, count: int, **options: Any) -> BatchResult:

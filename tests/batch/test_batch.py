@@ -67,3 +67,20 @@ def test_dask_local_cluster():
     assert len(result.level_set) == 3 and not result.failed
     local = batch_generate("easy", 3, iterations=50, workers=1, seed=2)
     assert [e.level.rows() for e in result.level_set] == [e.level.rows() for e in local.level_set]
+
+
+def test_a_crashed_worker_costs_one_retry_not_the_batch(monkeypatch):
+    import linjat_editor.batch as batch
+
+    calls = {"n": 0}
+    real_round = batch._local_round
+
+    def flaky_round(jobs, *args):
+        calls["n"] += 1
+        if calls["n"] == 1:
+            return list(jobs), False  # as if every worker had died
+        return real_round(jobs, *args)
+
+    monkeypatch.setattr(batch, "_local_round", flaky_round)
+    result = batch_generate("easy", 2, iterations=30, workers=1, seed=8)
+    assert calls["n"] == 2 and len(result.level_set) == 2
