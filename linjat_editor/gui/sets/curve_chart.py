@@ -3,7 +3,9 @@
 Tiers differ by marker shape as well as colour (circle easy, square medium,
 triangle hard, diamond expert, ring tutorial); levels with warnings get a
 cross. A dashed line shows the rising ramp the scores would make if sorted,
-so a designer sees at a glance where the curve dips.
+so a designer sees at a glance where the curve dips. Where playtests exist,
+grey bars show the median solving time (own scale, right), so predicted
+difficulty can be set against how long players really took.
 """
 
 from __future__ import annotations
@@ -28,6 +30,7 @@ class CurvePoint:
     score: float | None  # None: not analysed yet
     tier: str | None
     warning: bool = False
+    seconds: float | None = None  # median solving time of solved playtests, if any
 
 
 class DifficultyCurve(QWidget):
@@ -92,6 +95,7 @@ class DifficultyCurve(QWidget):
         if not scored:
             p.end()
             return
+        self._time_bars(p, rect)
         ramp = sorted(s for _, s in scored)
         pen = QPen(QColor("#aaaaaa"), 1.5, Qt.PenStyle.DashLine)
         p.setPen(pen)
@@ -101,6 +105,23 @@ class DifficultyCurve(QWidget):
         for i, s in scored:
             self._marker(p, self._pos(i, s, rect, lo, hi), self.points[i], i == self.selected)
         p.end()
+
+    def _time_bars(self, p: QPainter, rect: QRectF) -> None:
+        times = [(i, pt.seconds) for i, pt in enumerate(self.points) if pt.seconds]
+        if not times:
+            return
+        top = max(t for _, t in times)
+        n = max(1, len(self.points) - 1)
+        half = max(2.0, min(8.0, rect.width() / (2 * n + 2)))
+        p.setPen(QPen(QColor("#9a9a9a"), 1))
+        p.setBrush(QColor(150, 150, 150, 70))
+        for i, t in times:
+            x = rect.left() + rect.width() * (i / n if len(self.points) > 1 else 0.5)
+            h = rect.height() * t / top
+            p.drawRect(QRectF(x - half, rect.bottom() - h, 2 * half, h))
+        p.setPen(QColor("#777777"))
+        p.drawText(QRectF(rect.right() - 160, rect.top() - 8, 164, 14), Qt.AlignmentFlag.AlignRight,
+                   f"bars: time, max {int(top) // 60}:{int(top) % 60:02d}")
 
     def _marker(self, p: QPainter, c: QPointF, pt: CurvePoint, selected: bool) -> None:
         color, shape = TIER_STYLE.get((pt.tier or "").lower(), ("#555555", "circle"))

@@ -23,14 +23,26 @@ CheckRole = Qt.ItemDataRole.UserRole + 2
 Index = QModelIndex | QPersistentModelIndex
 
 
+def playtests_of(entry: SetEntry) -> list[dict]:
+    """The entry's playtests and those stored on its level (play mode writes the latter)."""
+    return [t for t in (*entry.playtests, *entry.level.extra.get("playtests", ())) if isinstance(t, dict)]
+
+
+def median_seconds(entry: SetEntry) -> float | None:
+    """Median time of the solved playtests (None without any)."""
+    times = sorted(float(t["seconds"]) for t in playtests_of(entry) if t.get("solved") and "seconds" in t)
+    return times[len(times) // 2] if times else None
+
+
 def played(entry: SetEntry) -> str:
     """Playtest summary for the list: how often solved and the median time, to set beside the score."""
-    tests = [t for t in (*entry.playtests, *entry.level.extra.get("playtests", ())) if isinstance(t, dict)]
+    tests = playtests_of(entry)
     if not tests:
         return ""
-    times = sorted(float(t["seconds"]) for t in tests if t.get("solved") and "seconds" in t)
-    median = f", median {int(times[len(times) // 2]) // 60}:{int(times[len(times) // 2]) % 60:02d}" if times else ""
-    return f" · played {len(tests)}× ({len(times)} solved{median})"
+    solved = sum(1 for t in tests if t.get("solved"))
+    m = median_seconds(entry)
+    median = f", median {int(m) // 60}:{int(m) % 60:02d}" if m is not None else ""
+    return f"played {len(tests)}× ({solved} solved{median})"
 
 
 class SetModel(QAbstractListModel):
@@ -73,8 +85,12 @@ class SetModel(QAbstractListModel):
             name = entry.level.name or f"Level {i + 1}"
             tier = entry.tier or "no tier"
             score = "…" if check is None else f"score {check.score:g}"
-            flag = "" if check is None or check.ok else "  ⚠ " + ", ".join(check.warnings)
-            return f"{i + 1}. {name}\n{tier} · {entry.level.height}×{entry.level.width} · {score}{played(entry)}{flag}"
+            lines = [f"{i + 1}. {name}", f"{tier} · {entry.level.height}×{entry.level.width} · {score}"]
+            if check is not None and not check.ok:
+                lines.append("⚠ " + ", ".join(check.warnings))
+            if played(entry):
+                lines.append(played(entry))
+            return "\n".join(lines)
         if role == Qt.ItemDataRole.DecorationRole:
             badge = "!" if check is not None and not check.ok else ""
             key = (entry.level.board_key(), badge, self.thumb_size)

@@ -18,7 +18,7 @@ from linjat_editor.core.level import Level
 from linjat_editor.gui.sets.curve_chart import CurvePoint, DifficultyCurve
 from linjat_editor.gui.sets.set_checks import EntryCheck, engine_ready
 from linjat_editor.gui.sets.set_files import SetFilesMixin
-from linjat_editor.gui.sets.set_model import SetModel
+from linjat_editor.gui.sets.set_model import SetModel, median_seconds
 from linjat_editor.gui.sets.set_ordering import ramp_order
 from linjat_editor.gui.sets.set_worker import SetChecker
 from linjat_editor.io.export_common import guess_tier
@@ -63,6 +63,8 @@ class SetPanel(SetFilesMixin, QWidget):
         self.view.setModel(self.model)
         self.view.setIconSize(QSize(64, 64))
         self.view.setSpacing(2)
+        self.view.setWordWrap(True)
+        self.view.setHorizontalScrollBarPolicy(Qt.ScrollBarPolicy.ScrollBarAlwaysOff)
         self.view.setSelectionMode(QAbstractItemView.SelectionMode.SingleSelection)
         self.view.setDragDropMode(QAbstractItemView.DragDropMode.InternalMove)
         self.view.setDefaultDropAction(Qt.DropAction.MoveAction)
@@ -225,7 +227,8 @@ class SetPanel(SetFilesMixin, QWidget):
         points, lines = [], []
         for i, e in enumerate(self.level_set):
             c = self.check_of(i)
-            points.append(CurvePoint(None if c is None else c.score, e.tier, c is not None and not c.ok))
+            points.append(CurvePoint(None if c is None else c.score, e.tier, c is not None and not c.ok,
+                                     median_seconds(e)))
             if c is not None and not c.ok:
                 lines.append(f"{i + 1}. {e.level.name or 'Level ' + str(i + 1)}: {', '.join(c.warnings)}")
         self.chart.set_points(points, self.current_row())

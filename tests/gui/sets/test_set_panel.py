@@ -141,6 +141,8 @@ def test_screenshot(qtbot, panel, tmp_path):
     s = LevelSet()
     for n, t in (("a", "easy"), ("b", "easy"), ("c", "medium"), ("bad", "hard"), ("d", "expert")):
         s = s.add(lvl(n), tier=t)
+    s = s.replace(2, s[2].with_playtest({"seconds": 200, "moves": 30, "solved": True}))
+    s = s.replace(0, s[0].with_playtest({"seconds": 80, "moves": 12, "solved": True}))
     panel.set_level_set(s)
     wait_checked(qtbot, panel)
     out = tmp_path / "sets.png"
@@ -172,5 +174,6 @@ def test_put_back_and_playtest_summary(qtbot, panel):
     assert panel.level_set[1].level is played and panel.level_set[1].tier == "easy"
     text = panel.model.data(panel.model.index(1))
     assert "played 2× (1 solved, median 1:05)" in text
+    assert panel.chart.points[1].seconds == 65.0 and panel.chart.points[0].seconds is None
     panel.undo_stack.undo()
     assert panel.level_set[1].level.name == "b"
