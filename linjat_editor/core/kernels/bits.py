@@ -27,6 +27,12 @@ def popcount(x: np.uint64) -> int:
 
 
 @nb.njit(**JIT)
+def lowest(x: np.uint64) -> int:
+    """Index of the lowest set bit of a non-zero mask."""
+    return popcount((x & (~x + _ONE)) - _ONE)
+
+
+@nb.njit(**JIT)
 def bit(i: int) -> np.uint64:
     return _ONE << np.uint64(i)
 

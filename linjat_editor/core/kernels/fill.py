@@ -68,7 +68,7 @@ def fill_board(b, s, orig_possible, rng):
     state = NONE
     for _ in range(MAX_ROUNDS):
         break_uncontested(b, s, orig_possible, rng)  # leaves ``possible`` fresh
-        state, kind, width = step(b, s, True, False)
+        state, kind, width = step(b, s, True)
         if state == SOLVED or state == CONTRADICTION:
             break
         if kind == NONE and not add_dot(b, orig_possible, EVERYONE, rng):

@@ -40,16 +40,18 @@ MAX_LAYERS = 4096
 
 
 @nb.njit(**JIT)
-def layer(b, s, fallback=True):
+def layer(b, s, generating=False):
     """One solver layer on a board whose ``possible`` is fresh: (kind, width).
 
-    ``fallback`` allows crossing one-of pairs when nothing else is left; the
-    generator leaves it out (it is the costliest pass, and where it would
-    help, the generator simply adds a dot).
+    ``generating``: the generator's round. It has just given every number in
+    the uncontested-no-cover situation a dot to reach, so no number is in it
+    now; and it leaves out the crossing one-of pass (the costliest, and where
+    it would help, the generator simply adds a dot).
     """
-    width = uncontested_no_cover(b, s)
-    if width:
-        return UNCONTESTED_NO_COVER, width
+    if not generating:
+        width = uncontested_no_cover(b, s)
+        if width:
+            return UNCONTESTED_NO_COVER, width
     width = cover(b, s)
     if width:
         return COVER, width
@@ -76,7 +78,7 @@ def layer(b, s, fallback=True):
         width = cant_fit(b, s)
         if width:
             return ONE_OF, width
-    if not fallback:
+    if generating:
         return NONE, 0
     # Otherwise stuck: one-of across pairs that do not share a line. It only
     # ever turns "stuck" into progress, so no layer above changes.
@@ -165,16 +167,17 @@ def solve_board(b, s, cls):
 
 
 @nb.njit(**JIT)
-def step(b, s, fresh=False, fallback=True):
+def step(b, s, generating=False):
     """One layer from the current claims: (status after it, kind, width).
 
-    ``fresh``: ``possible`` is already up to date (skips recomputing it).
+    ``generating``: the generator's round (see ``layer``); its caller has
+    just brought ``possible`` up to date, so it is not recomputed.
     """
-    if not fresh:
+    if not generating:
         update_possible(b)
     if contradiction(b):
         return CONTRADICTION, NONE, 0
-    kind, width = layer(b, s, fallback)
+    kind, width = layer(b, s, generating)
     if kind == NONE:
         return (SOLVED if solved(b, s) else STUCK), NONE, 0
     return (SOLVED if solved(b, s) else RUNNING), kind, width

@@ -12,7 +12,7 @@ soundness.
 import numba as nb
 import numpy as np
 
-from .bits import JIT, bit, popcount
+from .bits import JIT, bit, lowest, popcount
 from .board import UNCLAIMED, covers, cross
 
 ZERO = np.uint64(0)
@@ -271,29 +271,43 @@ def common_cells(b, p, target, want_cover, out):
 
     Returns how many were written to ``out``, or -1 when no placement
     qualifies (then "every such placement covers X" holds for any X).
+    Placements are segments through p's cell, so what they share is an
+    interval of the row or column, or p's cell alone if both directions occur.
     """
     h, w, n, pos, val, pbeg, pstart, pstep, alive, claimed, possible, dot = b
     v = val[p]
-    count = -1
+    lo_h = -1
+    hi_h = 1 << 30
+    lo_v = -1
+    hi_v = 1 << 30
+    across = False
+    down = False
     for k in range(pbeg[p], pbeg[p + 1]):
         # Runs only after a layer's cover and can't-fit found nothing, so no
         # cell was claimed since update_possible: alive placements are usable.
-        if not alive[k]:
+        if not alive[k] or covers(pstart[k], pstep[k], v, w, target) != want_cover:
             continue
-        if covers(pstart[k], pstep[k], v, w, target) != want_cover:
-            continue
-        if count < 0:
-            for i in range(v):
-                out[i] = pstart[k] + i * pstep[k]
-            count = v
+        if pstep[k] == 1:
+            across = True
+            lo_h = max(lo_h, pstart[k])
+            hi_h = min(hi_h, pstart[k] + v - 1)
         else:
-            kept = 0
-            for i in range(count):
-                if covers(pstart[k], pstep[k], v, w, out[i]):
-                    out[kept] = out[i]
-                    kept += 1
-            count = kept
-    return count
+            down = True
+            lo_v = max(lo_v, pstart[k])
+            hi_v = min(hi_v, pstart[k] + (v - 1) * w)
+    if across and down:
+        out[0] = pos[p]
+        return 1
+    if across:
+        for i in range(hi_h - lo_h + 1):
+            out[i] = lo_h + i
+        return hi_h - lo_h + 1
+    if down:
+        count = (hi_v - lo_v) // w + 1
+        for i in range(count):
+            out[i] = lo_v + i * w
+        return count
+    return -1
 
 
 @nb.njit(**JIT)
@@ -309,9 +323,10 @@ def dependency(b, s):
         if not dot[a] or claimed[a] != UNCLAIMED or popcount(possible[a]) <= 1:
             continue
         ndep = -1
-        for q in range(n):
-            if possible[a] & bit(q) == ZERO:
-                continue
+        left = possible[a]
+        while left != ZERO:
+            q = lowest(left)
+            left &= left - np.uint64(1)
             found = common_cells(b, q, a, True, cand2)
             if found < 0:
                 continue
@@ -351,10 +366,10 @@ def touches(start, step, v, w, cells, count):
 
 @nb.njit(**JIT)
 def reach_of(b, cells, count):
-    """The numbers that can reach any of cells[:count] (everyone if count < 0)."""
+    """The numbers that can reach any of cells[:count] (every number if count < 0)."""
     h, w, n, pos, val, pbeg, pstart, pstep, alive, claimed, possible, dot = b
     if count < 0:
-        return ~ZERO
+        return ~ZERO if n >= 64 else bit(n) - np.uint64(1)
     m = ZERO
     for i in range(count):
         m |= possible[cells[i]]
@@ -399,12 +414,14 @@ def one_of(b, s, crossing):
         if claimed[x] != UNCLAIMED or popcount(possible[x]) < 2:
             continue
         k = 0
-        for p in range(n):
-            if possible[x] & bit(p) != ZERO:
-                size[k] = must_avoiding(b, p, x, must[k])
-                reach[k] = reach_of(b, must[k], size[k])
-                who[k] = p
-                k += 1
+        left = possible[x]
+        while left != ZERO:
+            p = lowest(left)
+            left &= left - np.uint64(1)
+            size[k] = must_avoiding(b, p, x, must[k])
+            reach[k] = reach_of(b, must[k], size[k])
+            who[k] = p
+            k += 1
         for i in range(k):
             if size[i] == 0:
                 continue
@@ -417,9 +434,9 @@ def one_of(b, s, crossing):
                 third = reach[i] & reach[j] & ~(bit(pa) | bit(pb))
                 if third == ZERO:
                     continue
-                for c in range(n):
-                    if third & bit(c) == ZERO:
-                        continue
+                while third != ZERO:
+                    c = lowest(third)
+                    third &= third - np.uint64(1)
                     v = val[c]
                     for q in range(pbeg[c], pbeg[c + 1]):
                         if alive[q] and touches(pstart[q], pstep[q], v, w, must[i], size[i]) and touches(pstart[q], pstep[q], v, w, must[j], size[j]):

@@ -1,0 +1,70 @@
+"""The kernels never index outside their arrays.
+
+numba does not check bounds by default: a stray index reads garbage or
+crashes the editor. This runs the solver, the generator and the optimizer's
+inner loop with bounds checking switched on (in a fresh process with its own
+compile cache) over random boards and over mutated expert boards, the
+workload that once found a phantom number index in one-of.
+"""
+
+from __future__ import annotations
+
+import os
+import subprocess
+import sys
+import textwrap
+from pathlib import Path
+
+import numpy as np
+
+from linjat_editor.core.kernels.rules import reach_of
+
+SCRIPT = textwrap.dedent(
+    """
+    import random
+    import numpy as np
+    from linjat_editor.core import PRESETS, Level, Number, count_solutions, fill_dots, first_level, solve
+    from linjat_editor.core.kernels.bits import seed_state
+    from linjat_editor.core.kernels.optimize import evaluate, mutate, unpack, workspace
+    rng = random.Random(5)
+    for _ in range(100):
+        h, w = rng.randint(3, 9), rng.randint(3, 9)
+        cells = [(r, c) for r in range(h) for c in range(w)]
+        rng.shuffle(cells)
+        n = rng.randint(1, max(1, len(cells) // 3))
+        level = Level(h, w, tuple(Number(r, c, rng.randint(1, 9)) for r, c in cells[:n]))
+        filled = fill_dots(level, seed=rng.randrange(1000), attempts=1).level
+        solve(filled, trace=True)
+        count_solutions(filled, limit=3)
+    h, w, n = 13, 9, 25
+    weights = PRESETS["expert"].as_array()
+    ws = workspace(h, w, n)
+    b, s, orig, table = unpack(h, w, n, ws)
+    state = seed_state(3)
+    none = np.zeros(h * w, np.bool_)
+    for seed in range(12):
+        start = first_level(h, w, n, PRESETS["expert"], seed=seed)
+        pos0 = np.array([x.row * w + x.col for x in start.numbers], np.int64)
+        val0 = np.array([x.value for x in start.numbers], np.int64)
+        for _ in range(40):
+            b[3][:n] = pos0
+            b[4][:n] = val0
+            mutate(h, w, n, b[3], b[4], none, none, state)
+            b[11][:] = False
+            evaluate(b, s, orig, table, state, weights)
+    print("ok")
+    """
+)
+
+
+def test_reach_of_everything_means_every_number_not_every_bit() -> None:
+    ints = np.zeros(1, np.int64)
+    board = (3, 3, 5, ints, ints, ints, ints, ints, np.zeros(1, np.bool_), ints, np.zeros(9, np.uint64), np.zeros(9, np.bool_))
+    mask = int(reach_of(board, ints, -1))
+    assert mask == 0b11111
+
+
+def test_kernels_stay_in_bounds(tmp_path: Path) -> None:
+    env = dict(os.environ, NUMBA_BOUNDSCHECK="1", NUMBA_CACHE_DIR=str(tmp_path / "numba"))
+    run = subprocess.run([sys.executable, "-c", SCRIPT], env=env, capture_output=True, text=True, timeout=900)
+    assert run.returncode == 0 and run.stdout.strip().endswith("ok"), run.stderr[-2000:]
