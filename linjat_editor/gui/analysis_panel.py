@@ -51,6 +51,8 @@ class AnalysisPanel(QWidget):
         self.document = document
         self.theme = theme or Theme()
         self.result: AnalysisResult | None = None
+        self._answered: tuple[Level, str] | None = None  # (level, preset) the panel shows an answer for
+        self._requested: tuple[Level, str] | None = None  # (level, preset) of the newest request
         # Its own one-thread pool: generator or set jobs never make the live analysis wait in a queue.
         self.pool = QThreadPool(self)
         self.pool.setMaxThreadCount(1)
@@ -142,12 +144,12 @@ class AnalysisPanel(QWidget):
     def request(self, immediate: bool = False) -> None:
         """Analyse the document's current level (debounced unless ``immediate``)."""
         level, preset = self.document.level, self.preset_name
+        self._requested = (level, preset)
         self.runner.request(lambda: analyze_level(level, preset), immediate=immediate)
 
     def is_current(self) -> bool:
-        """True when the shown result belongs to the current level and preset (not still updating)."""
-        r = self.result
-        return r is not None and not self.runner.busy and r.level == self.document.level and r.preset == self.preset_name
+        """True when the panel shows the answer (result or error) for the current level and preset."""
+        return not self.runner.busy and self._answered == (self.document.level, self.preset_name)
 
     def _on_level(self, level: Level) -> None:
         self.request()
@@ -161,13 +163,25 @@ class AnalysisPanel(QWidget):
             self.status.setText("Analysing…")
 
     def _on_failed(self, message: str) -> None:
+        """The engine refused the level (e.g. too many numbers): say why, in the verdict line."""
+        self._answered = self._requested
+        self.result = None
+        reason = message.split(": ", 1)[1] if ": " in message else message
+        self.verdict.setText(f"\u2716 Cannot analyse: {reason}")
+        self.verdict.setStyleSheet(
+            f"QLabel {{ font-weight: bold; padding: 6px; color: white; background: {self.theme.step_short}; }}")
+        for label in (self.count, self.deduction, self.score, self.selection, self.tier):
+            label.setText("–")
+        self.table.setRowCount(0)
+        self._show_leaks(())
         self.status.setText(f"Analysis failed: {message}")
-        self.verdict.setText("Analysis unavailable")
+        self.resultChanged.emit(None)
 
     # -- showing a result ------------------------------------------------------
 
     def _on_result(self, result: AnalysisResult) -> None:
         self.result = result
+        self._answered = (result.level, result.preset)
         self._show_verdict(result)
         self.count.setText({0: "none", 1: "exactly one"}.get(result.count, "2 or more"))
         self.deduction.setText("solved" if result.solved else f"not solved ({result.status})")

@@ -31,7 +31,8 @@ class _Job(QRunnable):
             try:
                 result = self.fn()
             except Exception as exc:  # report, never crash the pool thread
-                traceback.print_exc()
+                if not isinstance(exc, ValueError):  # LevelError & co. are answers; others are bugs
+                    traceback.print_exc()
                 self.relay.failed.emit(self.token, f"{type(exc).__name__}: {exc}")
             else:
                 self.relay.done.emit(self.token, result)

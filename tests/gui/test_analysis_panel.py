@@ -82,3 +82,18 @@ def test_stuck_level_reports_open_cells(qtbot):
     r = panel.result
     assert not r.solved
     assert r.stuck_numbers and r.stuck_cells
+
+
+def test_engine_refusal_is_shown_not_hidden(qtbot):
+    from linjat_editor.core.level import Number
+
+    big = Level(20, 20).with_numbers([Number(r, c, 1) for r in range(20) for c in range(20) if (r + c) % 2 == 0])
+    doc = Document(big)
+    panel = AnalysisPanel(doc, "easy", delay_ms=10)
+    qtbot.addWidget(panel)
+    qtbot.waitUntil(panel.is_current, timeout=JIT)
+    assert panel.result is None
+    assert panel.verdict.text().startswith("\u2716 Cannot analyse:") and "64" in panel.verdict.text()
+    doc.load(Level.from_rows(GOOD))  # and it recovers on the next level
+    qtbot.waitUntil(panel.is_current, timeout=JIT)
+    assert panel.result is not None and panel.result.good

@@ -49,10 +49,10 @@ def test_work_runs_off_the_gui_thread_and_errors_are_reported(qtbot):
 
     def boom():
         threads.append(threading.current_thread())
-        raise ValueError("no good")
+        raise KeyError("no good")
 
     runner.request(boom)
     qtbot.waitUntil(lambda: bool(errors), timeout=3000)
     assert threads[0] is not threading.main_thread()
-    assert errors == ["ValueError: no good"]
+    assert errors == ["KeyError: 'no good'"]
     pool.waitForDone()
