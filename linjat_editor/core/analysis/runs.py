@@ -75,7 +75,7 @@ def sound_from(h, w, n, pos, val, pbeg, pstart, pstep, dot, alive_at, claimed_at
     alive = np.zeros(pstart.shape[0], np.bool_)
     m = pbeg[n]
     alive[:m] = alive_at
-    claimed = claimed_at.copy()
+    claimed = claimed_at.astype(np.int64)
     possible = np.zeros(h * w, np.uint64)
     b = (h, w, n, pos, val, pbeg, pstart, pstep, alive, claimed, possible, dot)
     sound_round(b, s)

@@ -113,7 +113,7 @@ class Trace:
                     width,
                     tuple(((int(c) // w, int(c) % w), int(self.claimed[i + 1][c])) for c in new),
                     tuple((int(self.piece[k]), self.line(int(k))) for k in gone),
-                    self.claimed[i + 1].reshape(h, w).copy(),
+                    self.claimed[i + 1].reshape(h, w).astype(np.int64),
                 )
             )
         n = len(self.level.numbers)
@@ -127,7 +127,7 @@ class Trace:
             self.status,
             Classification.from_table(table, self.status == "solved"),
             lines,
-            self.claimed[-1].reshape(h, w).copy(),
+            self.claimed[-1].reshape(h, w).astype(np.int64),
             placements,
             tuple(layers),
         )
@@ -150,10 +150,11 @@ def run_trace(level: Level) -> Trace:
     b = (h, w, n, a["pos"], a["val"], a["pbeg"], a["pstart"], a["pstep"], a["alive"], a["claimed"], a["possible"], a["dot"])
     most = cells + 2  # every counted layer claims a cell
     alive_pts = np.zeros((most, m), np.bool_)
-    claimed_pts = np.zeros((most, cells), np.int64)
+    # Owners are number indices (< 64) or -1: int8 keeps a 40x40 board's record small.
+    claimed_pts = np.zeros((most, cells), np.int8)
     kinds = np.zeros(most, np.int64)
     widths = np.zeros(most, np.int64)
-    ss_claims = np.full((most, cells), -1, np.int64)
+    ss_claims = np.full((most, cells), -1, np.int8)
     final = np.zeros(m, np.bool_)
     points, state = record_run(b, scratch(cells), alive_pts, claimed_pts, kinds, widths, ss_claims, final)
     leak_claims = tuple(
