@@ -92,11 +92,14 @@ class MainWindow(QMainWindow):
 
     def _install_panels(self) -> None:
         """Docks from the other GUI packages: one line each (they use ``document`` and ``add_dock``)."""
+        from linjat_editor.gui.optimizer.optimizer_dock import install_optimizer
         from linjat_editor.gui.play.play_dock import install_play_mode
         from linjat_editor.gui.sets.set_dock import install_set_panel
 
         install_play_mode(self)
         install_set_panel(self)
+        install_optimizer(self)
+        self._tabify("dock-analysis", "dock-optimizer")
         self._tabify("dock-steps", "dock-play")
         self._tabify("dock-history", "dock-level-set")
         for name in ("dock-play", "dock-level-set"):  # start closed so the board keeps its room;
