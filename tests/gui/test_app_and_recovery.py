@@ -25,9 +25,9 @@ def test_screenshot_renders_after_analysis(qapp, tmp_path):
     level = tmp_path / "tutorial.json"
     level.write_text('["    ", "    ", ".3. ", "    "]')
     out = tmp_path / "shot.png"
-    assert main([str(level), "--screenshot", str(out), "--size", "1000x760"]) == 0
+    assert main([str(level), "--screenshot", str(out), "--size", "1400x1000"]) == 0
     image = QImage(str(out))
-    assert (image.width(), image.height()) == (1000, 760)
+    assert (image.width(), image.height()) == (1400, 1000)
 
 
 def test_screenshot_bad_file_is_one_line_and_exit_2(qapp, tmp_path, capsys):
