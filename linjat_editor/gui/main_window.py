@@ -13,7 +13,7 @@ from __future__ import annotations
 
 from PySide6.QtCore import QByteArray, Qt
 from PySide6.QtGui import QCloseEvent
-from PySide6.QtWidgets import QDockWidget, QFrame, QMainWindow, QMenu, QMessageBox, QScrollArea, QUndoView, QWidget
+from PySide6.QtWidgets import QAbstractScrollArea, QDockWidget, QFrame, QMainWindow, QMenu, QMessageBox, QScrollArea, QUndoView, QWidget
 
 from linjat_editor.core.level import Level
 from linjat_editor.gui.actions import install_actions
@@ -50,7 +50,7 @@ class MainWindow(QMainWindow):
         self.history = QUndoView(self.document.undo_stack)
         self.history.setEmptyLabel("<opened>")
         self.history.setAccessibleName("Undo history")
-        self.analysis_dock = self.add_dock(_scrolled(self.analysis), Qt.DockWidgetArea.RightDockWidgetArea, "Analysis")
+        self.analysis_dock = self.add_dock(self.analysis, Qt.DockWidgetArea.RightDockWidgetArea, "Analysis")
         self.steps_dock = self.add_dock(self.steps, Qt.DockWidgetArea.BottomDockWidgetArea, "Steps")
         self.history_dock = self.add_dock(self.history, Qt.DockWidgetArea.LeftDockWidgetArea, "History")
         self.overlays = OverlayController(self.board)
@@ -64,7 +64,7 @@ class MainWindow(QMainWindow):
         self.statusBar().showMessage("Ready")
         self.resize(1280, 860)
         self.resizeDocks([self.analysis_dock, self.history_dock], [370, 190], Qt.Orientation.Horizontal)
-        self.resizeDocks([self.steps_dock], [170], Qt.Orientation.Vertical)
+        self.resizeDocks([self.steps_dock], [140], Qt.Orientation.Vertical)
         self._restore_layout()
         self._update_title()
         self.board.setFocus()
@@ -73,11 +73,15 @@ class MainWindow(QMainWindow):
 
     def add_dock(self, widget: QWidget, area: Qt.DockWidgetArea = Qt.DockWidgetArea.RightDockWidgetArea,
                  title: str | None = None) -> QDockWidget:
-        """Put ``widget`` in a dock (named for saveState) and list it in the View menu."""
+        """Put ``widget`` in a dock (named for saveState) and list it in the View menu.
+
+        Panels are wrapped in a scroll area, so no panel's minimum size can make
+        the window taller than a laptop screen.
+        """
         title = title or widget.windowTitle() or widget.accessibleName() or type(widget).__name__
         dock = QDockWidget(title, self)
         dock.setObjectName(f"dock-{title.lower().replace(' ', '-')}")
-        dock.setWidget(widget)
+        dock.setWidget(widget if isinstance(widget, QAbstractScrollArea) else _scrolled(widget))
         self.addDockWidget(area, dock)
         self._docks = getattr(self, "_docks", 0) + 1
         toggle = dock.toggleViewAction()
