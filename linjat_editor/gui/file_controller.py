@@ -76,7 +76,10 @@ class FileController(QObject):
             if not path:
                 return False
         level = self.read(Path(path))
-        if level is None or not self.maybe_save():
+        if level is None:
+            self._forget_if_gone(Path(path))
+            return False
+        if not self.maybe_save():
             return False
         self.document.load(level, path)
         self._remember(path)
@@ -145,6 +148,17 @@ class FileController(QObject):
 
     def _remember(self, path: str | Path) -> None:
         self.recentChanged.emit(self.window.settings.add_recent(path))
+
+    def _forget_if_gone(self, path: Path) -> None:
+        """A recent file that no longer exists leaves the list (a broken one stays: it may be fixed)."""
+        if path.exists():
+            return
+        settings = self.window.settings
+        gone = str(path.resolve())
+        recent = settings.recent_files()
+        if gone in recent:
+            settings.set("recent", [p for p in recent if p != gone])
+            self.recentChanged.emit(settings.recent_files())
 
 
 def _one_line(exc: BaseException, path: Path | None) -> str:

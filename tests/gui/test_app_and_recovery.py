@@ -107,3 +107,14 @@ def test_recovered_level_opens_modified(window, qtbot, monkeypatch):
     app_module.offer_recovery(fresh)
     assert fresh.document.level.same_board(recovered) and fresh.document.modified
     assert "*" in fresh.windowTitle()
+
+
+def test_recovered_level_is_autosaved_again(qtbot):
+    """Recovering clears the undo stack; the recovered work must not live only in memory."""
+    recovered = Level.from_rows(["3 ", "  "])
+    doc = Document(Level(2, 2))
+    Autosaver(doc, burst_ms=20)
+    doc.load(recovered, None, modified=True)
+    qtbot.waitUntil(lambda: find_recovery() is not None, timeout=5000)
+    assert find_recovery().level.same_board(recovered)
+    discard_recovery()

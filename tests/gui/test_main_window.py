@@ -139,3 +139,13 @@ def test_shortcuts_are_unique_and_docks_have_toggles(window):
             assert key not in seen, f"{key} used by {seen[key]!r} and {act.text()!r}"
             seen[key] = act.text()
     assert seen.get("Alt+1") == "Analysis"
+
+
+def test_missing_recent_file_leaves_the_list(window, tmp_path):
+    path = tmp_path / "gone.json"
+    window.files.save_as(path)
+    assert window.settings.recent_files() == [str(path.resolve())]
+    path.unlink()
+    assert not window.files.open_file(path)
+    assert window.errors and window.settings.recent_files() == []
+    assert not window.recent_menu.actions()
