@@ -14,7 +14,7 @@ import sys
 import time
 from datetime import datetime
 from pathlib import Path
-from typing import Sequence
+from typing import NoReturn, Sequence
 
 from PySide6.QtCore import QCoreApplication, QEventLoop, QTimer
 from PySide6.QtWidgets import QApplication, QMessageBox
@@ -25,8 +25,16 @@ from linjat_editor.core.level import Level
 SCREENSHOT_TIMEOUT_S = 180.0
 
 
+class _Parser(argparse.ArgumentParser):
+    """Usage errors are one line on stderr and exit status 2, like every other error here."""
+
+    def error(self, message: str) -> NoReturn:
+        print(f"linjat-editor: {message} (see --help)", file=sys.stderr)
+        sys.exit(2)
+
+
 def _parser() -> argparse.ArgumentParser:
-    p = argparse.ArgumentParser(prog="linjat-editor", description="Linjat level editor")
+    p = _Parser(prog="linjat-editor", description="Linjat level editor")
     p.add_argument("file", nargs="?", help="level file to open")
     p.add_argument("--screenshot", metavar="OUT.png", help="render the window to a PNG after the analysis and exit")
     p.add_argument("--size", default="1280x860", help="window size for --screenshot (default 1280x860)")

@@ -118,3 +118,12 @@ def test_recovered_level_is_autosaved_again(qtbot):
     qtbot.waitUntil(lambda: find_recovery() is not None, timeout=5000)
     assert find_recovery().level.same_board(recovered)
     discard_recovery()
+
+
+def test_usage_error_is_one_line(capsys):
+    import pytest
+
+    with pytest.raises(SystemExit) as exit_info:
+        main(["--step", "many", "--screenshot", "x.png"])
+    assert exit_info.value.code == 2
+    assert len(capsys.readouterr().err.strip().splitlines()) == 1
