@@ -17,8 +17,9 @@ from typing import Collection, Sequence
 
 import numpy as np
 
+from .kernels.exact import BUDGET
 from .kernels.exact import count_solutions as _count
-from .level import Level, Line
+from .level import Level, LevelError, Line
 
 
 @dataclass(frozen=True)
@@ -61,11 +62,14 @@ def count_solutions(
     level: Level,
     limit: int = 2,
     allowed: Sequence[Collection[Line] | None] | None = None,
+    budget: int = BUDGET,
 ) -> ExactResult:
     """Count solutions, stopping once ``limit`` are found.
 
     ``allowed`` optionally restricts each number (by index in
     ``level.numbers``) to a set of lines; ``None`` for a number leaves it free.
+    Raises :class:`LevelError` if the search needs more than ``budget`` steps
+    (only huge, open boards do), rather than hang or guess.
     """
     if limit < 1:
         raise ValueError("limit must be at least 1")
@@ -85,6 +89,8 @@ def count_solutions(
     dots = np.array(sorted(r * w + c for r, c in level.dots), np.int64)
     keep = min(limit, 16)
     out = np.zeros((keep, n), np.int64)
-    found = _count(level.height * w, n, piece, cells, length, ok, dots, limit, out)
+    found = _count(level.height * w, n, piece, cells, length, ok, dots, limit, out, budget)
+    if found < 0:
+        raise LevelError(f"too open to count exactly: gave up after {budget:,} search steps")
     solutions = tuple(tuple(flat[int(out[s, p])][1] for p in range(n)) for s in range(min(found, keep)))
     return ExactResult(int(found), limit, solutions)

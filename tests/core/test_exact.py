@@ -44,3 +44,15 @@ def test_limit_stops_early_and_allowed_restricts() -> None:
     assert count_solutions(level, limit=2).count == 2
     only = {(1, 0, 1, 2)}
     assert count_solutions(level, limit=100, allowed=[only]).solutions == (((1, 0, 1, 2),),)
+
+
+def test_an_open_board_gives_up_with_a_clear_error_instead_of_hanging() -> None:
+    import pytest
+
+    from linjat_editor.core import LevelError
+
+    # 25 threes spread over an empty 20x20 board: each has several free lines.
+    level = Level(20, 20, tuple(Number(r, c, 3) for r in range(1, 20, 4) for c in range(1, 20, 4)))
+    with pytest.raises(LevelError, match="too open"):
+        count_solutions(level, limit=10**9, budget=50_000)
+    assert count_solutions(level, limit=2).count == 2  # a small limit still answers at once

@@ -29,7 +29,7 @@ from __future__ import annotations
 import numba as nb
 import numpy as np
 
-from . import _cache  # noqa: F401  (drops our numba cache when the engine's kernels change)
+
 from ..kernels.exact import count_solutions
 from ..kernels.layer import scratch
 from .runs import sound_from

@@ -1,41 +1,27 @@
 """The numba kernels behind :mod:`.trace`: a sound round, point snapshots, the recorded solve.
 
 They call the engine's own rules and layer step (``core/kernels``), so the
-analysis always reasons exactly as the solver does. See :mod:`._cache` for
-why our numba cache follows the engine's sources.
+analysis always reasons exactly as the solver does (and share its versioned
+cache, see :mod:`linjat_editor.core.kernels.cache`).
 """
-
-import inspect
 
 import numba as nb
 import numpy as np
 
-from . import _cache  # noqa: F401  (drops our numba cache when the engine's kernels change)
+
 from ..kernels.layer import NONE, RUNNING, contradiction, step
 from ..kernels.layer import SINGLE_SOLUTION as SINGLE_SOLUTION_KIND
 from ..kernels.rules import cant_fit, cover, dependency, one_of, single_solution, square, update_possible
 
-#: Newer engines split one-of into pairs on one line and, when stuck, crossing pairs.
-_ONE_OF_CROSSING = "crossing" in inspect.signature(one_of.py_func).parameters
-
-if _ONE_OF_CROSSING:
-
-    @nb.njit(cache=True, nogil=True)
-    def _one_of_round(b, s):
-        one_of(b, s, False)
-        cant_fit(b, s)
-        update_possible(b)
-        one_of(b, s, True)
-        cant_fit(b, s)
-        update_possible(b)
-
-else:
-
-    @nb.njit(cache=True, nogil=True)
-    def _one_of_round(b, s):
-        one_of(b, s)
-        cant_fit(b, s)
-        update_possible(b)
+@nb.njit(cache=True, nogil=True)
+def _one_of_round(b, s):
+    """One-of on pairs in a line, then on crossing pairs, as the solver tries them."""
+    one_of(b, s, False)
+    cant_fit(b, s)
+    update_possible(b)
+    one_of(b, s, True)
+    cant_fit(b, s)
+    update_possible(b)
 
 
 @nb.njit(cache=True, nogil=True)

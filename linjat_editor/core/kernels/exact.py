@@ -15,14 +15,19 @@ import numpy as np
 
 from .bits import JIT
 
+#: Search nodes before giving up: seconds of work on the hardest boards;
+#: levels a person could solve need a few hundred at most.
+BUDGET = 2_000_000
+
 
 @nb.njit(**JIT)
-def count_solutions(ncells, npieces, pl_piece, pl_cells, pl_len, allowed, dots, limit, out):
+def count_solutions(ncells, npieces, pl_piece, pl_cells, pl_len, allowed, dots, limit, out, budget=BUDGET):
     """Count solutions up to ``limit``; the first ``len(out)`` are written to ``out``.
 
     ``pl_cells[k, :pl_len[k]]`` are the cells of placement k (of number
     ``pl_piece[k]``); ``allowed[k]`` false removes a placement. ``out[s, p]``
-    receives the placement number p takes in solution s.
+    receives the placement number p takes in solution s. After ``budget``
+    search nodes it gives up and returns -1: the count is then unknown.
     """
     nplace = pl_piece.shape[0]
     occ = np.zeros(ncells, np.bool_)
@@ -40,6 +45,9 @@ def count_solutions(ncells, npieces, pl_piece, pl_cells, pl_len, allowed, dots, 
     while depth >= 0:
         if fresh:
             fresh = False
+            budget -= 1
+            if budget < 0:
+                return -1
             # Choose what to branch on at this depth.
             for k in range(nplace):
                 fits = allowed[k] and assigned[pl_piece[k]] < 0

@@ -52,7 +52,7 @@ def unpack(h, w, n, ws):
 
 @nb.njit(**JIT)
 def is_unique(b):
-    """Exactly one solution? (The exact solver, on this board's placements.)"""
+    """Exactly one solution? (The exact solver, on this board's placements; unknown counts as no.)"""
     h, w, n, pos, val, pbeg, pstart, pstep, alive, claimed, possible, dot = b
     total = build_board(h, w, n, pos, val, pbeg, pstart, pstep, alive, claimed)
     piece = np.empty(total, np.int64)

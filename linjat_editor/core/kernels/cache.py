@@ -1,0 +1,44 @@
+"""Where numba caches compiled kernels: one folder per version of the kernel sources."""
+
+from __future__ import annotations
+
+import hashlib
+import os
+import shutil
+from pathlib import Path
+
+import numba
+import platformdirs
+
+CORE = Path(__file__).resolve().parent.parent
+#: Every module holding a cached kernel, or code inlined into one.
+SOURCES = ("kernels/*.py", "analysis/*.py")
+
+
+def sources_digest() -> str:
+    files = sorted(p for pattern in SOURCES for p in CORE.glob(pattern))
+    digest = hashlib.sha256()
+    for path in files:
+        digest.update(path.name.encode())
+        digest.update(path.read_bytes())
+    return digest.hexdigest()[:16]
+
+
+def use_versioned_cache() -> None:
+    """Point numba's cache at a folder for this exact version of the sources.
+
+    Must run before any kernel is decorated. A ``NUMBA_CACHE_DIR`` the user set
+    is kept as the parent folder. Folders of older versions are removed (best
+    effort: another process may still be using one).
+    """
+    parent = Path(os.environ.get("NUMBA_CACHE_DIR") or platformdirs.user_cache_dir("linjat-editor")) / "numba"
+    version = sources_digest()
+    here = parent / version
+    try:
+        here.mkdir(parents=True, exist_ok=True)
+    except OSError:
+        return  # no writable cache: numba falls back to its default place
+    numba.config.CACHE_DIR = str(here)
+    for old in parent.iterdir():
+        if old.name != version and old.is_dir():
+            shutil.rmtree(old, ignore_errors=True)
