@@ -12,8 +12,8 @@ and push a :class:`~linjat_editor.gui.commands.ReplaceLevelCommand` on
 from __future__ import annotations
 
 from PySide6.QtCore import QByteArray, Qt
-from PySide6.QtGui import QCloseEvent
-from PySide6.QtWidgets import QAbstractScrollArea, QDockWidget, QFrame, QMainWindow, QMenu, QMessageBox, QScrollArea, QUndoView, QWidget
+from PySide6.QtGui import QAction, QCloseEvent, QKeySequence, QShortcut
+from PySide6.QtWidgets import QAbstractButton, QAbstractScrollArea, QDockWidget, QFrame, QMainWindow, QMenu, QMessageBox, QScrollArea, QUndoView, QWidget
 
 from linjat_editor.core.level import Level
 from linjat_editor.gui.actions import install_actions
@@ -64,7 +64,7 @@ class MainWindow(QMainWindow):
         self.statusBar().showMessage("Ready")
         self.resize(1280, 860)
         self.resizeDocks([self.analysis_dock, self.history_dock], [370, 190], Qt.Orientation.Horizontal)
-        self.resizeDocks([self.steps_dock], [140], Qt.Orientation.Vertical)
+        self.resizeDocks([self.steps_dock], [155], Qt.Orientation.Vertical)
         self._restore_layout()
         self._update_title()
         self.board.setFocus()
@@ -76,8 +76,10 @@ class MainWindow(QMainWindow):
         """Put ``widget`` in a dock (named for saveState) and list it in the View menu.
 
         Panels are wrapped in a scroll area, so no panel's minimum size can make
-        the window taller than a laptop screen.
+        the window taller than a laptop screen, and their own shortcuts are made
+        local to the panel, so a panel's Ctrl+Z never collides with the editor's.
         """
+        _localise_shortcuts(widget)
         title = title or widget.windowTitle() or widget.accessibleName() or type(widget).__name__
         dock = QDockWidget(title, self)
         dock.setObjectName(f"dock-{title.lower().replace(' ', '-')}")
@@ -105,11 +107,7 @@ class MainWindow(QMainWindow):
         install_optimizer(self)
         self._tabify("dock-analysis", "dock-optimizer")
         self._tabify("dock-steps", "dock-play")
-        self._tabify("dock-history", "dock-level-set")
-        for name in ("dock-play", "dock-level-set"):  # start closed so the board keeps its room;
-            dock = self.findChild(QDockWidget, name)  # View menu / Alt+N opens them
-            if dock is not None:
-                dock.hide()
+        self._tabify("dock-history", "dock-level-set")  # tabs: visible, but the board keeps its room
 
     def _tabify(self, first: str, second: str) -> None:
         """Stack two docks as tabs (the first stays in front) if both exist."""
@@ -213,3 +211,23 @@ def _scrolled(widget: QWidget) -> QScrollArea:
     area.setWindowTitle(widget.accessibleName())
     area.setAccessibleName(widget.accessibleName())
     return area
+
+
+def _localise_shortcuts(panel: QWidget) -> None:
+    """Make a panel's shortcuts act only while the focus is inside it.
+
+    Window-wide shortcuts in two places (say, the editor's and the play
+    panel's Ctrl+Z) are ambiguous to Qt, and then neither fires.
+    """
+    local = Qt.ShortcutContext.WidgetWithChildrenShortcut
+    for act in panel.findChildren(QAction):
+        if act.shortcutContext() == Qt.ShortcutContext.WindowShortcut and not act.shortcut().isEmpty():
+            act.setShortcutContext(local)
+    for button in panel.findChildren(QAbstractButton):
+        seq = button.shortcut()
+        if seq.isEmpty():
+            continue
+        button.setShortcut(QKeySequence())  # a button's own shortcut is always window-wide
+        shortcut = QShortcut(seq, panel, button.animateClick)  # active while focus is in the panel
+        shortcut.setContext(local)
+        shortcut.setObjectName(f"local-shortcut-{button.text()}")

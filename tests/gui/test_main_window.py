@@ -149,3 +149,19 @@ def test_missing_recent_file_leaves_the_list(window, tmp_path):
     assert not window.files.open_file(path)
     assert window.errors and window.settings.recent_files() == []
     assert not window.recent_menu.actions()
+
+
+def test_editor_undo_works_with_every_panel_visible(window, qtbot):
+    """Panels' own Ctrl+Z (play, level set) are local, so the editor's Ctrl+Z is never ambiguous."""
+    from PySide6.QtWidgets import QDockWidget
+
+    with qtbot.waitActive(window):
+        window.show()
+        window.activateWindow()
+    for dock in window.findChildren(QDockWidget):
+        dock.show()
+        dock.raise_()
+    window.board.setFocus()
+    window.document.push(SetNumberCommand(window.document, 0, 0, 2))
+    qtbot.keyClick(window.board, Qt.Key.Key_Z, Qt.KeyboardModifier.ControlModifier)
+    assert window.document.level.number_at(0, 0) is None
