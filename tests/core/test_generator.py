@@ -53,3 +53,25 @@ def test_generated_levels_are_unique_whenever_reported_solved(seed: int) -> None
     level = random_level(9, 6, 8, seed=seed)
     result = fill_dots(level, seed=seed)
     assert result.solved == (count_solutions(result.level).count == 1 and solve(result.level).solved)
+
+
+def test_a_sound_contradiction_in_the_generator_means_no_solution() -> None:
+    """The optimizer skips classifying such levels; that is only safe if this holds."""
+    from linjat_editor.core.generator import dots_of, load
+    from linjat_editor.core.kernels.bits import seed_state
+    from linjat_editor.core.kernels.fill import fill_board
+    from linjat_editor.core.kernels.layer import CONTRADICTION
+    from linjat_editor.core.kernels.optimize import unpack, workspace
+
+    checked = 0
+    for seed in range(300):
+        level = random_level(7, 6, 9, seed=seed)
+        h, w, n = level.height, level.width, len(level.numbers)
+        ws = workspace(h, w, n)
+        load(level, ws)
+        b, s, orig, _ = unpack(h, w, n, ws)
+        state, leaked = fill_board(b, s, orig, seed_state(seed))
+        if state == CONTRADICTION and not leaked:
+            assert count_solutions(dots_of(level, ws), limit=1).count == 0
+            checked += 1
+    assert checked > 30

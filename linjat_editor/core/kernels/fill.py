@@ -11,7 +11,7 @@ import numpy as np
 
 from .bits import JIT, bit, popcount, rand_below
 from .board import UNCLAIMED, build_board
-from .layer import CONTRADICTION, NONE, SOLVED, step
+from .layer import CONTRADICTION, NONE, SINGLE_SOLUTION, SOLVED, step
 from .rules import ZERO, uncontested_placement, update_possible
 
 EVERYONE = ~np.uint64(0)
@@ -59,21 +59,24 @@ def fill_board(b, s, orig_possible, rng):
     """Add dots to ``b``'s dot array until the solver solves it or nothing helps.
 
     Returns the generator's final status (SOLVED does not yet mean the level
-    is good: the caller classifies it afresh).
+    is good: the caller classifies it afresh) and whether a single-solution
+    leak was used on the way.
     """
     h, w, n, pos, val, pbeg, pstart, pstep, alive, claimed, possible, dot = b
     build_board(h, w, n, pos, val, pbeg, pstart, pstep, alive, claimed)
     update_possible(b)
     orig_possible[: h * w] = possible[: h * w]
     state = NONE
+    leaked = False
     for _ in range(MAX_ROUNDS):
         break_uncontested(b, s, orig_possible, rng)  # leaves ``possible`` fresh
         state, kind, width = step(b, s, True)
+        leaked |= kind == SINGLE_SOLUTION
         if state == SOLVED or state == CONTRADICTION:
             break
         if kind == NONE and not add_dot(b, orig_possible, EVERYONE, rng):
             break
-    return state
+    return state, leaked
 
 
 @nb.njit(**JIT)

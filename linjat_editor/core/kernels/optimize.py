@@ -12,7 +12,7 @@ from .bits import JIT, rand_below
 from .board import build_board
 from .exact import count_solutions
 from .fill import fill_board, random_numbers
-from .layer import SINGLE_SOLUTION, SOLVED, UNCONTESTED_NO_COVER, solve_board
+from .layer import CONTRADICTION, SINGLE_SOLUTION, SOLVED, UNCONTESTED_NO_COVER, solve_board
 
 #: The original kept ten levels in its pool.
 POOL_SIZE = 10
@@ -73,7 +73,12 @@ def is_unique(b):
 @nb.njit(**JIT)
 def evaluate(b, s, orig, table, rng, weights):
     """Fill dots, classify afresh; the score if solved and unique, else NaN."""
-    fill_board(b, s, orig, rng)
+    state, leaked = fill_board(b, s, orig, rng)
+    # A contradiction reached by sound rules alone holds for the final dots
+    # too (a dot never invalidates a sound deduction): no solution, no need
+    # to classify. A single-solution leak may have been undone by a later dot.
+    if state == CONTRADICTION and not leaked:
+        return np.nan
     h, w, n, pos, val, pbeg, pstart, pstep, alive, claimed, possible, dot = b
     build_board(h, w, n, pos, val, pbeg, pstart, pstep, alive, claimed)
     if solve_board(b, s, table) != SOLVED:

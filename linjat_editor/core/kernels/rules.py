@@ -400,46 +400,38 @@ def one_of(b, s, crossing):
     a third number's placement touching both such sets is impossible. The
     spec's pairs lie on one row or column; with ``crossing`` (tried only when
     nothing else is left) the pair may lie anywhere: the reasoning is the same.
+    Pairs come first and only cells both numbers reach are looked at.
     Returns how many placements it dropped.
     """
     h, w, n, pos, val, pbeg, pstart, pstep, alive, claimed, possible, dot = b
     cnt, buf, cand, cand2 = s
     dropped = 0
-    # must[j, :size[j]]: the must-set of the j-th number reaching x.
-    must = np.empty((n, 9), np.int64)
-    size = np.empty(n, np.int64)
-    who = np.empty(n, np.int64)
-    reach = np.empty(n, np.uint64)
-    for x in range(h * w):
-        if claimed[x] != UNCLAIMED or popcount(possible[x]) < 2:
-            continue
-        k = 0
-        left = possible[x]
-        while left != ZERO:
-            p = lowest(left)
-            left &= left - np.uint64(1)
-            size[k] = must_avoiding(b, p, x, must[k])
-            reach[k] = reach_of(b, must[k], size[k])
-            who[k] = p
-            k += 1
-        for i in range(k):
-            if size[i] == 0:
+    must_a = np.empty(9, np.int64)
+    must_b = np.empty(9, np.int64)
+    for pa in range(n):
+        ncross = cross(h, w, pos[pa], val[pa], buf)
+        for pb in range(pa + 1, n):
+            in_line = pos[pa] // w == pos[pb] // w or pos[pa] % w == pos[pb] % w
+            if in_line == crossing:
                 continue
-            for j in range(i + 1, k):
-                pa = who[i]
-                pb = who[j]
-                in_line = pos[pa] // w == pos[pb] // w or pos[pa] % w == pos[pb] % w
-                if size[j] == 0 or in_line == crossing:
+            both = bit(pa) | bit(pb)
+            for i in range(ncross):
+                x = buf[i]
+                if claimed[x] != UNCLAIMED or possible[x] & both != both:
                     continue
-                third = reach[i] & reach[j] & ~(bit(pa) | bit(pb))
-                if third == ZERO:
+                na = must_avoiding(b, pa, x, must_a)
+                if na == 0:
                     continue
+                nb_ = must_avoiding(b, pb, x, must_b)
+                if nb_ == 0:
+                    continue
+                third = reach_of(b, must_a, na) & reach_of(b, must_b, nb_) & ~both
                 while third != ZERO:
                     c = lowest(third)
                     third &= third - np.uint64(1)
                     v = val[c]
                     for q in range(pbeg[c], pbeg[c + 1]):
-                        if alive[q] and touches(pstart[q], pstep[q], v, w, must[i], size[i]) and touches(pstart[q], pstep[q], v, w, must[j], size[j]):
+                        if alive[q] and touches(pstart[q], pstep[q], v, w, must_a, na) and touches(pstart[q], pstep[q], v, w, must_b, nb_):
                             alive[q] = False
                             dropped += 1
     return dropped
