@@ -72,7 +72,8 @@ def covers(start, step, v, w, cell):
         return False
     if step == 1:
         return d < v
-    return d % w == 0 and d // w < v
+    # Range first: the modulo (a division) is the costly part.
+    return d <= (v - 1) * w and d % w == 0
 
 
 @nb.njit(**JIT)

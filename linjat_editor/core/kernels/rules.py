@@ -408,10 +408,15 @@ def one_of(b, s, crossing):
     dropped = 0
     must_a = np.empty(9, np.int64)
     must_b = np.empty(9, np.int64)
+    row = np.empty(n, np.int64)
+    col = np.empty(n, np.int64)
+    for p in range(n):
+        row[p] = pos[p] // w
+        col[p] = pos[p] - row[p] * w
     for pa in range(n):
         ncross = cross(h, w, pos[pa], val[pa], buf)
         for pb in range(pa + 1, n):
-            in_line = pos[pa] // w == pos[pb] // w or pos[pa] % w == pos[pb] % w
+            in_line = row[pa] == row[pb] or col[pa] == col[pb]
             if in_line == crossing:
                 continue
             both = bit(pa) | bit(pb)
