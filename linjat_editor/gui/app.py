@@ -139,6 +139,10 @@ def main(argv: Sequence[str] | None = None) -> int:
     app = _application(headless=False)
     window = MainWindow()
     window.show()
+    if not args.file:
+        from linjat_editor.gui.starter import open_on_first_start
+
+        open_on_first_start(window)
     offer_recovery(window)
     if args.file and not window.document.modified:
         window.files.open_file(args.file)

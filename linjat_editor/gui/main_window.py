@@ -103,7 +103,7 @@ class MainWindow(QMainWindow):
         from linjat_editor.gui.sets.set_dock import install_set_panel
 
         install_play_mode(self)
-        install_set_panel(self)
+        self.set_panel = install_set_panel(self)
         install_optimizer(self)
         self._tabify("dock-analysis", "dock-optimizer")
         self._tabify("dock-steps", "dock-play")
@@ -197,8 +197,8 @@ class MainWindow(QMainWindow):
         self.save_settings()
         if self.autosaver is not None:
             self.autosaver.discard()
-        self.analysis.runner.cancel()
-        self.generator.runner.cancel()
+        self.analysis.runner.shutdown()
+        self.generator.runner.shutdown()
         event.accept()
 
 

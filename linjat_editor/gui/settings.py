@@ -41,6 +41,7 @@ class Settings:
         "tier": "easy",
         "colours": {},
         "show_solution": False,
+        "welcomed": False,  # the starter set opens on the first start only
     }
 
     def __init__(self, directory: Path | None = None) -> None:

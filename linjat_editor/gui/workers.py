@@ -90,6 +90,12 @@ class LatestRunner(QObject):
         if self._running is None:
             self.busyChanged.emit(False)
 
+    def shutdown(self, wait_ms: int = 30_000) -> None:
+        """Cancel, then wait (bounded) for the job in flight: the engine may be
+        compiling a kernel, and a process must not end in the middle of that."""
+        self.cancel()
+        self.pool.waitForDone(wait_ms)
+
     def _start_pending(self) -> None:
         if self._pending is None or self._running is not None:
             return  # the running job's completion starts us again

@@ -1,0 +1,41 @@
+"""The starter set: shipped, made of good levels, opened on the first start only."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+
+from linjat_editor.core import count_solutions, solve
+from linjat_editor.gui.main_window import MainWindow
+from linjat_editor.gui.settings import Settings
+from linjat_editor.gui.starter import open_on_first_start, starter_set_path
+from linjat_editor.io import read_set
+
+
+def test_starter_set_levels_are_unique_and_solved_with_a_tutorial_first() -> None:
+    path = starter_set_path()
+    assert path is not None
+    level_set = read_set(path)
+    tiers = [entry.tier for entry in level_set.entries]
+    assert tiers[0] == "tutorial" and level_set.levels[0].message
+    for tier in ("easy", "medium", "hard", "expert"):
+        assert tiers.count(tier) >= 2
+    for level in level_set.levels:
+        assert count_solutions(level).count == 1 and solve(level).solved
+
+
+@pytest.fixture
+def window(qtbot, tmp_path: Path) -> MainWindow:  # type: ignore[no-untyped-def]
+    w = MainWindow(settings=Settings(tmp_path), autosave=False)
+    qtbot.addWidget(w)
+    yield w
+    w.document.undo_stack.setClean()
+
+
+def test_first_start_opens_the_starter_set_once(window: MainWindow) -> None:
+    assert open_on_first_start(window)
+    assert len(window.set_panel.level_set) == len(read_set(starter_set_path()))
+    assert window.set_panel.path is None  # an untitled copy: saving never overwrites the shipped file
+    assert window.document.level == window.set_panel.level_set.levels[0]
+    assert not open_on_first_start(window)
