@@ -20,10 +20,12 @@ $(STAMP): pyproject.toml
 run: venv
 	$(BIN)/linjat-editor
 
-# Qt needs no display in tests; the architecture contracts run first because
-# they are fast and a broken layering makes other failures misleading.
+# Qt needs no display in tests; the architecture contracts and the engine's
+# type check run first because they are fast and a broken layering makes
+# other failures misleading.
 test: venv
 	QT_QPA_PLATFORM=offscreen $(BIN)/lint-imports
+	$(BIN)/mypy
 	QT_QPA_PLATFORM=offscreen $(BIN)/python -m pytest
 
 bench: venv

@@ -8,7 +8,8 @@ into chunks: its whole state is one uint64 the caller keeps.
 import numba as nb
 import numpy as np
 
-JIT = dict(cache=True, nogil=True)
+#: Every kernel: compiled once and cached on disk, and runs without the GIL.
+kernel = nb.njit(cache=True, nogil=True)
 
 _M1 = np.uint64(0x5555555555555555)
 _M2 = np.uint64(0x3333333333333333)
@@ -18,7 +19,7 @@ _ONE = np.uint64(1)
 _MULT = np.uint64(0x2545F4914F6CDD1D)
 
 
-@nb.njit(**JIT)
+@kernel
 def popcount(x: np.uint64) -> int:
     x = x - ((x >> np.uint64(1)) & _M1)
     x = (x & _M2) + ((x >> np.uint64(2)) & _M2)
@@ -26,18 +27,18 @@ def popcount(x: np.uint64) -> int:
     return int((x * _H01) >> np.uint64(56))
 
 
-@nb.njit(**JIT)
+@kernel
 def lowest(x: np.uint64) -> int:
     """Index of the lowest set bit of a non-zero mask."""
     return popcount((x & (~x + _ONE)) - _ONE)
 
 
-@nb.njit(**JIT)
+@kernel
 def bit(i: int) -> np.uint64:
     return _ONE << np.uint64(i)
 
 
-@nb.njit(**JIT)
+@kernel
 def rand_below(rng: np.ndarray, n: int) -> int:
     """A random int in [0, n); advances ``rng[0]`` (xorshift64*)."""
     x = rng[0]

@@ -11,12 +11,12 @@ rare ties the solver breaks by order.
 import numba as nb
 import numpy as np
 
-from .bits import JIT
+from .bits import kernel
 
 UNCLAIMED = -1
 
 
-@nb.njit(**JIT)
+@kernel
 def build_board(h, w, n, pos, val, pbeg, pstart, pstep, alive, claimed):
     """Enumerate placements and reset claims; returns the placement count.
 
@@ -64,7 +64,7 @@ def build_board(h, w, n, pos, val, pbeg, pstart, pstep, alive, claimed):
     return k
 
 
-@nb.njit(**JIT)
+@kernel
 def covers(start, step, v, w, cell):
     """Whether the placement (start, step, length v) covers ``cell``."""
     d = cell - start
@@ -76,7 +76,7 @@ def covers(start, step, v, w, cell):
     return d <= (v - 1) * w and d % w == 0
 
 
-@nb.njit(**JIT)
+@kernel
 def cross(h, w, at, v, out):
     """The cells any line of a number could touch: its own, then its column, then its row."""
     r = at // w

@@ -38,7 +38,7 @@ def use_versioned_cache() -> None:
         here.mkdir(parents=True, exist_ok=True)
     except OSError:
         return  # no writable cache: numba falls back to its default place
-    numba.config.CACHE_DIR = str(here)
+    setattr(numba.config, "CACHE_DIR", str(here))  # numba reads it when each kernel is decorated
     for old in parent.iterdir():
         if old.name != version and old.is_dir():
             shutil.rmtree(old, ignore_errors=True)

@@ -13,14 +13,14 @@ covers each dot in any solution.
 import numba as nb
 import numpy as np
 
-from .bits import JIT
+from .bits import kernel
 
 #: Search nodes before giving up: seconds of work on the hardest boards;
 #: levels a person could solve need a few hundred at most.
 BUDGET = 2_000_000
 
 
-@nb.njit(**JIT)
+@kernel
 def count_solutions(ncells, npieces, pl_piece, pl_cells, pl_len, allowed, dots, limit, out, budget=BUDGET):
     """Count solutions up to ``limit``; the first ``len(out)`` are written to ``out``.
 

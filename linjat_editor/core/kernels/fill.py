@@ -9,7 +9,7 @@ the start plus the most that can reach it now.
 import numba as nb
 import numpy as np
 
-from .bits import JIT, bit, popcount, rand_below
+from .bits import kernel, bit, popcount, rand_below
 from .board import UNCLAIMED, build_board
 from .layer import CONTRADICTION, NONE, SINGLE_SOLUTION, SOLVED, step
 from .rules import ZERO, uncontested_placement, update_possible
@@ -19,7 +19,7 @@ EVERYONE = ~np.uint64(0)
 MAX_ROUNDS = 100
 
 
-@nb.njit(**JIT)
+@kernel
 def add_dot(b, orig_possible, mask, rng):
     """Put a dot on the least informative free cell some number in ``mask`` reaches."""
     h, w, n, pos, val, pbeg, pstart, pstep, alive, claimed, possible, dot = b
@@ -44,7 +44,7 @@ def add_dot(b, orig_possible, mask, rng):
     return True
 
 
-@nb.njit(**JIT)
+@kernel
 def break_uncontested(b, s, orig_possible, rng):
     """Give every number that could take an uncontested placement a dot to reach."""
     h, w, n, pos, val, pbeg, pstart, pstep, alive, claimed, possible, dot = b
@@ -54,7 +54,7 @@ def break_uncontested(b, s, orig_possible, rng):
             add_dot(b, orig_possible, bit(p), rng)
 
 
-@nb.njit(**JIT)
+@kernel
 def fill_board(b, s, orig_possible, rng):
     """Add dots to ``b``'s dot array until the solver solves it or nothing helps.
 
@@ -79,7 +79,7 @@ def fill_board(b, s, orig_possible, rng):
     return state, leaked
 
 
-@nb.njit(**JIT)
+@kernel
 def random_numbers(h, w, n, pos, val, blocked, rng):
     """Numbers 2-5 on n distinct random cells not in ``blocked``; False if they do not fit."""
     free = 0

@@ -6,7 +6,7 @@ Kind codes are shared with ``linjat_editor.core.kinds.Kind``.
 import numba as nb
 import numpy as np
 
-from .bits import JIT
+from .bits import kernel
 from .board import UNCLAIMED, build_board
 from .rules import (
     ZERO,
@@ -39,7 +39,7 @@ CONTRADICTION = 3
 MAX_LAYERS = 4096
 
 
-@nb.njit(**JIT)
+@kernel
 def layer(b, s, generating=False):
     """One solver layer on a board whose ``possible`` is fresh: (kind, width).
 
@@ -89,7 +89,7 @@ def layer(b, s, generating=False):
     return NONE, 0
 
 
-@nb.njit(**JIT)
+@kernel
 def contradiction(b):
     """After ``update_possible``: a number has no placement left or a dot nobody can reach."""
     h, w, n, pos, val, pbeg, pstart, pstep, alive, claimed, possible, dot = b
@@ -107,7 +107,7 @@ def contradiction(b):
     return False
 
 
-@nb.njit(**JIT)
+@kernel
 def solved(b, s):
     """One placement left for every number, every dot claimed, and the lines disjoint.
 
@@ -144,7 +144,7 @@ def solved(b, s):
     return not overlap
 
 
-@nb.njit(**JIT)
+@kernel
 def record(cls, kind, width):
     """Add a layer to a classification table: rows = kinds (0 = all), cols = depth, max width."""
     cls[kind, 0] += 1
@@ -153,7 +153,7 @@ def record(cls, kind, width):
     cls[0, 1] = max(cls[0, 1], width)
 
 
-@nb.njit(**JIT)
+@kernel
 def solve_board(b, s, cls):
     """Run layers until solved, stuck or contradiction; fills ``cls``; returns the status."""
     cls[:, :] = 0
@@ -166,7 +166,7 @@ def solve_board(b, s, cls):
     return STUCK
 
 
-@nb.njit(**JIT)
+@kernel
 def step(b, s, generating=False):
     """One layer from the current claims: (status after it, kind, width).
 
@@ -183,7 +183,7 @@ def step(b, s, generating=False):
     return (SOLVED if solved(b, s) else RUNNING), kind, width
 
 
-@nb.njit(**JIT)
+@kernel
 def classify_level(h, w, n, pos, val, dot, pbeg, pstart, pstep, alive, claimed, possible, s, cls):
     """Build the board from numbers and dots and solve it from scratch."""
     build_board(h, w, n, pos, val, pbeg, pstart, pstep, alive, claimed)

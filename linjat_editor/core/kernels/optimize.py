@@ -8,7 +8,7 @@ it afresh and, if deduction solves it (and it is unique), inserts it by score.
 import numba as nb
 import numpy as np
 
-from .bits import JIT, rand_below
+from .bits import kernel, rand_below
 from .board import build_board
 from .exact import count_solutions
 from .fill import fill_board, random_numbers
@@ -43,14 +43,14 @@ def workspace(h: int, w: int, n: int) -> tuple:
     )
 
 
-@nb.njit(**JIT)
+@kernel
 def unpack(h, w, n, ws):
     pos, val, dot, pbeg, pstart, pstep, alive, claimed, possible, orig, cnt, buf, cand, cand2, table = ws
     b = (h, w, n, pos, val, pbeg, pstart, pstep, alive, claimed, possible, dot)
     return b, (cnt, buf, cand, cand2), orig, table
 
 
-@nb.njit(**JIT)
+@kernel
 def is_unique(b):
     """Exactly one solution? (The exact solver, on this board's placements; unknown counts as no.)"""
     h, w, n, pos, val, pbeg, pstart, pstep, alive, claimed, possible, dot = b
@@ -70,7 +70,7 @@ def is_unique(b):
     return count_solutions(h * w, n, piece, cells, length, allowed, dots, 2, out) == 1
 
 
-@nb.njit(**JIT)
+@kernel
 def evaluate(b, s, orig, table, rng, weights):
     """Fill dots, classify afresh; the score if solved and unique, else NaN."""
     state, leaked = fill_board(b, s, orig, rng)
@@ -92,7 +92,7 @@ def evaluate(b, s, orig, table, rng, weights):
     return total
 
 
-@nb.njit(**JIT)
+@kernel
 def sort_numbers(n, pos, val):
     """Row-major order, as a Level keeps them (the solver breaks rare ties by order)."""
     for i in range(1, n):
@@ -107,7 +107,7 @@ def sort_numbers(n, pos, val):
         val[j + 1] = v
 
 
-@nb.njit(**JIT)
+@kernel
 def mutate(h, w, n, pos, val, pinned, fixed, rng):
     """One or more changes to the numbers not on ``fixed`` cells: -1, +1 or a move."""
     movable = 0
@@ -147,7 +147,7 @@ def mutate(h, w, n, pos, val, pinned, fixed, rng):
     sort_numbers(n, pos, val)
 
 
-@nb.njit(**JIT)
+@kernel
 def insert(pool_pos, pool_val, pool_dot, pool_score, pool_table, size, pos, val, dot, score, table):
     """Insert by score, ahead of equal scores (so the pool drifts); returns the new size."""
     cap = pool_score.shape[0]
@@ -170,7 +170,7 @@ def insert(pool_pos, pool_val, pool_dot, pool_score, pool_table, size, pos, val,
     return min(size + 1, cap)
 
 
-@nb.njit(**JIT)
+@kernel
 def optimize(h, w, n, pool_pos, pool_val, pool_dot, pool_score, pool_table, size, pinned, fixed, weights, rng, iterations, ws):
     """Run ``iterations`` optimizer iterations on the pool; returns the new pool size."""
     b, s, orig, table = unpack(h, w, n, ws)
@@ -190,7 +190,7 @@ def optimize(h, w, n, pool_pos, pool_val, pool_dot, pool_score, pool_table, size
     return size
 
 
-@nb.njit(**JIT)
+@kernel
 def fill(h, w, n, rng, ws):
     """Fill dots for the numbers and (pinned) dots in ``ws``, then solve afresh.
 
@@ -202,7 +202,7 @@ def fill(h, w, n, rng, ws):
     return solve_board(b, s, table)
 
 
-@nb.njit(**JIT)
+@kernel
 def first_candidate(h, w, n, pinned, require_hard, weights, rng, attempts, ws):
     """Random numbers, filled, until one is solved (using a hard kind if required).
 

@@ -12,13 +12,13 @@ soundness.
 import numba as nb
 import numpy as np
 
-from .bits import JIT, bit, lowest, popcount
+from .bits import kernel, bit, lowest, popcount
 from .board import UNCLAIMED, covers, cross
 
 ZERO = np.uint64(0)
 
 
-@nb.njit(**JIT)
+@kernel
 def placement_ok(b, p, k):
     """Whether placement k of number p touches no cell another number claimed."""
     h, w, n, pos, val, pbeg, pstart, pstep, alive, claimed, possible, dot = b
@@ -31,7 +31,7 @@ def placement_ok(b, p, k):
     return True
 
 
-@nb.njit(**JIT)
+@kernel
 def update_possible(b):
     """Drop placements over cells others claimed; recompute ``possible``."""
     h, w, n, pos, val, pbeg, pstart, pstep, alive, claimed, possible, dot = b
@@ -48,7 +48,7 @@ def update_possible(b):
                 alive[k] = False
 
 
-@nb.njit(**JIT)
+@kernel
 def claim(b, p, cell):
     """Cell is known to be covered by p: keep only p's placements that cover it."""
     h, w, n, pos, val, pbeg, pstart, pstep, alive, claimed, possible, dot = b
@@ -58,7 +58,7 @@ def claim(b, p, cell):
             alive[k] = False
 
 
-@nb.njit(**JIT)
+@kernel
 def uncontested_placement(b, p, buf):
     """Kind 1 test: the placement p would take, or -1.
 
@@ -100,7 +100,7 @@ def uncontested_placement(b, p, buf):
     return -1
 
 
-@nb.njit(**JIT)
+@kernel
 def uncontested_no_cover(b, s):
     """Kind 1 (leak): the first number in that situation takes its uncontested placement."""
     h, w, n, pos, val, pbeg, pstart, pstep, alive, claimed, possible, dot = b
@@ -119,7 +119,7 @@ def uncontested_no_cover(b, s):
     return 0
 
 
-@nb.njit(**JIT)
+@kernel
 def cover(b, s):
     """Kind 2: an unclaimed dot only one number can reach is claimed for it."""
     h, w, n, pos, val, pbeg, pstart, pstep, alive, claimed, possible, dot = b
@@ -137,7 +137,7 @@ def cover(b, s):
     return width
 
 
-@nb.njit(**JIT)
+@kernel
 def single_solution(b, s):
     """Kind 3 (leak): two or more interchangeable uninformative placements.
 
@@ -181,7 +181,7 @@ def single_solution(b, s):
     return width
 
 
-@nb.njit(**JIT)
+@kernel
 def cant_fit(b, s):
     """Kind 4: cells covered by every placement that still fits are claimed."""
     h, w, n, pos, val, pbeg, pstart, pstep, alive, claimed, possible, dot = b
@@ -217,7 +217,7 @@ def cant_fit(b, s):
     return width
 
 
-@nb.njit(**JIT)
+@kernel
 def line_distance(w, a, c):
     """Cells between a and c along a row or column; a big number if on neither."""
     ra, ca = a // w, a % w
@@ -229,7 +229,7 @@ def line_distance(w, a, c):
     return 1 << 30
 
 
-@nb.njit(**JIT)
+@kernel
 def square(b, s):
     """Kind 5: two dots only P and Q reach, too far apart for either line.
 
@@ -265,7 +265,7 @@ def square(b, s):
     return dropped
 
 
-@nb.njit(**JIT)
+@kernel
 def common_cells(b, p, target, want_cover, out):
     """Cells shared by all of p's usable placements that do (or do not) cover target.
 
@@ -310,7 +310,7 @@ def common_cells(b, p, target, want_cover, out):
     return -1
 
 
-@nb.njit(**JIT)
+@kernel
 def dependency(b, s):
     """Kind 6: dots that whoever covers dot ``a`` must cover too share its candidates.
 
@@ -353,7 +353,7 @@ def dependency(b, s):
     return narrowed
 
 
-@nb.njit(**JIT)
+@kernel
 def touches(start, step, v, w, cells, count):
     """Whether the placement covers one of cells[:count] (count < 0: everything)."""
     if count < 0:
@@ -364,7 +364,7 @@ def touches(start, step, v, w, cells, count):
     return False
 
 
-@nb.njit(**JIT)
+@kernel
 def reach_of(b, cells, count):
     """The numbers that can reach any of cells[:count] (every number if count < 0)."""
     h, w, n, pos, val, pbeg, pstart, pstep, alive, claimed, possible, dot = b
@@ -376,7 +376,7 @@ def reach_of(b, cells, count):
     return m
 
 
-@nb.njit(**JIT)
+@kernel
 def must_avoiding(b, p, x, out):
     """Unclaimed cells p covers whenever it avoids x (count, or -1: p cannot avoid x).
 
@@ -392,7 +392,7 @@ def must_avoiding(b, p, x, out):
     return count if count < 0 else kept
 
 
-@nb.njit(**JIT)
+@kernel
 def one_of(b, s, crossing):
     """Kind 7: of two numbers that can reach x, at most one covers it.
 
