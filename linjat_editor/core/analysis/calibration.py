@@ -112,7 +112,7 @@ def generate_calibration_levels(
     return out
 
 
-def generated_calibration(per_tier: int = 20, iterations: int = 2000, seed: int = 1) -> dict[str, Any]:
+def generated_calibration(per_tier: int = 20, iterations: int = 10_000, seed: int = 1) -> dict[str, Any]:
     """The shipped calibration's recipe: generate levels per tier, then calibrate on them."""
     start = time.time()
     levels = generate_calibration_levels(per_tier, iterations, seed)
