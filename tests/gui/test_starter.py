@@ -6,7 +6,8 @@ from pathlib import Path
 
 import pytest
 
-from linjat_editor.core import count_solutions, solve
+from linjat_editor.core import classify, count_solutions, selection_score, solve
+from linjat_editor.core.analysis import analyze
 from linjat_editor.gui.main_window import MainWindow
 from linjat_editor.gui.settings import Settings
 from linjat_editor.gui.starter import open_on_first_start, starter_set_path
@@ -23,6 +24,10 @@ def test_starter_set_levels_are_unique_and_solved_with_a_tutorial_first() -> Non
         assert tiers.count(tier) >= 2
     for level in level_set.levels:
         assert count_solutions(level).count == 1 and solve(level).solved
+        assert not analyze(level).leaks, level.name
+    for tier in ("easy", "medium", "hard", "expert"):  # each tier ramps up
+        scores = [selection_score(classify(e.level)) for e in level_set.entries if e.tier == tier]
+        assert scores == sorted(scores), tier
 
 
 @pytest.fixture
