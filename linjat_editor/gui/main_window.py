@@ -63,7 +63,7 @@ class MainWindow(QMainWindow):
         self.board.set_show_solution(bool(self.settings.get("show_solution")))
         self.statusBar().showMessage("Ready")
         self.resize(1280, 860)
-        self.resizeDocks([self.analysis_dock, self.history_dock], [370, 190], Qt.Orientation.Horizontal)
+        self.resizeDocks([self.analysis_dock, self.history_dock], [370, 290], Qt.Orientation.Horizontal)
         self.resizeDocks([self.steps_dock], [155], Qt.Orientation.Vertical)
         self._restore_layout()
         self._update_title()

@@ -99,8 +99,8 @@ class SetPanel(SetFilesMixin, QWidget):
             b.setToolTip(tip)
             b.clicked.connect(slot)
             self.buttons[key] = b
-            grid.addWidget(b, k // 3, k % 3)
-        grid.addWidget(self.tier_box, 4, 0, 1, 3)
+            grid.addWidget(b, k // 2, k % 2)  # two columns fit the dock's width
+        grid.addWidget(self.tier_box, (len(specs) + 1) // 2, 0, 1, 2)
         self.buttons["add"].setEnabled(current_level is not None)
         self.view.addAction(self.undo_stack.createUndoAction(self.view))
         self.view.actions()[-1].setShortcut(QKeySequence.StandardKey.Undo)
