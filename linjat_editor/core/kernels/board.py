@@ -8,7 +8,6 @@ alternately, the line sliding from left/up to right/down), which decides the
 rare ties the solver breaks by order.
 """
 
-import numba as nb
 import numpy as np
 
 from .bits import kernel

@@ -10,7 +10,6 @@ its solutions, and so do the placements covering a dot, since exactly one line
 covers each dot in any solution.
 """
 
-import numba as nb
 import numpy as np
 
 from .bits import kernel

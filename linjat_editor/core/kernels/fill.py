@@ -6,7 +6,6 @@ carries the least information: the free cell the most numbers could reach at
 the start plus the most that can reach it now.
 """
 
-import numba as nb
 import numpy as np
 
 from .bits import kernel, bit, popcount, rand_below

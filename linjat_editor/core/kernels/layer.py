@@ -1,11 +1,8 @@
-"""Layers: apply every deduction of the first kind that finds any, then stop.
+"""Layers: apply every deduction of the first kind that finds any, then stop."""
 
-Kind codes are shared with ``linjat_editor.core.kinds.Kind``.
-"""
-
-import numba as nb
 import numpy as np
 
+from ..kinds import Kind
 from .bits import kernel
 from .board import UNCLAIMED, build_board
 from .rules import (
@@ -20,14 +17,15 @@ from .rules import (
     update_possible,
 )
 
+# Plain ints for numba, taken from the one definition of the kinds.
 NONE = 0
-COVER = 1
-CANT_FIT = 2
-SQUARE = 3
-DEPENDENCY = 4
-ONE_OF = 5
-SINGLE_SOLUTION = 6
-UNCONTESTED_NO_COVER = 7
+COVER = int(Kind.COVER)
+CANT_FIT = int(Kind.CANT_FIT)
+SQUARE = int(Kind.SQUARE)
+DEPENDENCY = int(Kind.DEPENDENCY)
+ONE_OF = int(Kind.ONE_OF)
+SINGLE_SOLUTION = int(Kind.SINGLE_SOLUTION)
+UNCONTESTED_NO_COVER = int(Kind.UNCONTESTED_NO_COVER)
 
 RUNNING = 0
 SOLVED = 1

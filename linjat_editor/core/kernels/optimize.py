@@ -5,7 +5,6 @@ random pool member's numbers, refills its dots with the generator, classifies
 it afresh and, if deduction solves it (and it is unique), inserts it by score.
 """
 
-import numba as nb
 import numpy as np
 
 from .bits import kernel, rand_below

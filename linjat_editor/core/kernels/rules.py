@@ -9,7 +9,6 @@ possibilities than there are, never fewer: stale masks cost deductions, not
 soundness.
 """
 
-import numba as nb
 import numpy as np
 
 from .bits import kernel, bit, lowest, popcount
