@@ -18,13 +18,11 @@ from linjat_editor.io.export_common import ORIGINAL_KEYS, ExportItem, export_ite
 
 TIERS = ("easy", "medium", "hard", "expert")
 
-#: The closing records the game shows when a list is finished.
+#: The closing records the game shows when a list is finished (our own words;
+#: a set can carry its own in ``extra["closing_messages"]``).
 DEFAULT_CLOSING = {
     "tutorial": "You are ready for the real puzzles now. They may need kinds of deduction the tutorial did not show.",
-    "easy": "Congratulations, you've solved all available puzzles for this difficulty level.",
-    "medium": "Congratulations, you've solved all available puzzles for this difficulty level.",
-    "hard": "Congratulations, you've solved all available puzzles for this difficulty level.",
-    "expert": "Congratulations, you've solved all available puzzles for this difficulty level.",
+    **{tier: f"Well done: that was the last {tier} level in this set." for tier in TIERS},
 }
 
 
