@@ -50,6 +50,7 @@ class BoardView(QWidget):
         self._selection: Cell | None = (0, 0)
         self._press: Cell | None = None  # cell a left-drag started on (a number)
         self._hover: Cell | None = None
+        self._preview: Level | None = None  # a level shown instead of the document's, read-only
         self.setFocusPolicy(Qt.FocusPolicy.StrongFocus)
         self.setMouseTracking(False)
         self.setSizePolicy(QSizePolicy.Policy.Expanding, QSizePolicy.Policy.Expanding)
@@ -63,7 +64,19 @@ class BoardView(QWidget):
 
     @property
     def level(self) -> Level:
-        return self.document.level
+        return self._preview or self.document.level
+
+    @property
+    def previewing(self) -> bool:
+        return self._preview is not None
+
+    def set_preview(self, level: Level | None) -> None:
+        """Show ``level`` instead of the document's (e.g. an optimizer candidate), read-only.
+
+        Any click, key or change of the document returns to the document's level.
+        """
+        self._preview = level
+        self.update()
 
     @property
     def selection(self) -> Cell | None:
@@ -98,6 +111,7 @@ class BoardView(QWidget):
         return self.geometry_for_size().center(row, col)
 
     def _on_level(self, level: Level) -> None:
+        self._preview = None
         if self._selection is not None:
             self.set_selection(self._selection)  # clamp after a resize
         self.update()
@@ -117,6 +131,17 @@ class BoardView(QWidget):
         if not self.show_solution and overlay.solution:
             overlay = replace(overlay, solution=())
         drag = (self._press, self._hover) if self._press is not None and self._hover is not None else None
+        if self._preview is not None:
+            # The overlays describe the document's level, not this one.
+            paint_board(p, self.geometry_for_size(), self._preview, Overlay(), self.theme, None, None)
+            banner = "Preview: Adopt keeps it; click or press a key to go back to your level"
+            p.setFont(self.font())
+            strip = self.rect().adjusted(0, 0, 0, -(self.height() - p.fontMetrics().height() - 8))
+            p.fillRect(strip, self.theme.color("selection"))
+            p.setPen(self.theme.color("cell"))
+            p.drawText(strip, int(Qt.AlignmentFlag.AlignCenter), banner)
+            p.end()
+            return
         paint_board(p, self.geometry_for_size(), self.level, overlay, self.theme,
                     self._selection, drag)
         p.end()
@@ -127,6 +152,9 @@ class BoardView(QWidget):
         return self.geometry_for_size().cell_at(pos.x(), pos.y())
 
     def mousePressEvent(self, event: QMouseEvent) -> None:
+        if self._preview is not None:  # the first click only ends the preview, it never edits
+            self.set_preview(None)
+            return
         cell = self._cell_at(event.position())
         self.setFocus(Qt.FocusReason.MouseFocusReason)
         if cell is None:
@@ -161,6 +189,9 @@ class BoardView(QWidget):
     # -- keyboard --------------------------------------------------------------
 
     def keyPressEvent(self, event: QKeyEvent) -> None:
+        if self._preview is not None:
+            self.set_preview(None)
+            return
         key = Qt.Key(event.key())
         sel = self._selection
         if key in _ARROWS:

@@ -46,6 +46,9 @@ def install_optimizer(window: Any, area: Qt.DockWidgetArea = Qt.DockWidgetArea.R
     doc.reset.connect(panel.stop)  # another level opened: this session's board is gone
     panel.adoptRequested.connect(
         lambda level: doc.push(ReplaceLevelCommand(doc, adopted(doc.level, level), "Adopt optimizer level")))
+    board = getattr(window, "board", None)
+    if board is not None and hasattr(board, "set_preview"):
+        panel.previewRequested.connect(board.set_preview)  # a clicked pool level shows on the board
     watcher = CloseWatcher(window, panel)
     window.installEventFilter(watcher)
     panel.close_watcher = watcher  # keep it alive as long as the panel
