@@ -9,7 +9,6 @@ than inventing them.
 
 from __future__ import annotations
 
-import importlib
 import time
 from dataclasses import dataclass, field
 from typing import Any
@@ -60,39 +59,26 @@ class AnalysisResult:
     stuck_cells: frozenset[Cell]
     stuck_numbers: frozenset[Cell]
     solution: tuple[Line, ...]
-    source: str  # "analysis" or "solver": which engine entry point answered
     elapsed_ms: float = 0.0
     extra: dict[str, Any] = field(default_factory=dict, compare=False)
-
-
-def analysis_module() -> Any | None:
-    """``linjat_editor.core.analysis`` if the engine ships it yet, else None."""
-    try:
-        mod = importlib.import_module("linjat_editor.core.analysis")
-    except ImportError:
-        return None
-    return mod if hasattr(mod, "analyze") else None
 
 
 def analyze_level(level: Level, preset: str) -> AnalysisResult:
     """Answer every question the panel asks about ``level`` (slow: call from a worker)."""
     from linjat_editor import core
+    from linjat_editor.core.analysis import analyze
 
     start = time.perf_counter()
     weights = core.PRESETS[preset]
     traced = core.solve(level, trace=True)
     layers = list(traced.layers or [])
-    mod = analysis_module()
-    report = mod.analyze(level, weights) if mod is not None else None
-    if report is not None:
-        result = _from_report(level, preset, report, traced, layers)
-    else:
-        result = _from_solver(level, preset, weights, traced, layers)
+    report = analyze(level, weights)
+    result = _from_report(level, preset, report, traced, layers)
     object.__setattr__(result, "elapsed_ms", (time.perf_counter() - start) * 1000)
     return result
 
 
-# -- helpers shared by both paths ------------------------------------------------
+# -- helpers ---------------------------------------------------------------------
 
 
 def _table(classification: Any) -> tuple[tuple[str, int, int], ...]:
@@ -182,30 +168,7 @@ def _from_report(level: Level, preset: str, report: Any, traced: Any, layers: li
         level, preset, count, bool(report.solved), traced.status, _table(report.classification),
         float(report.score), _num(report.selection_score), tier_text, verdict or own_verdict, good,
         leaks, _steps(level, layers, sentences), stuck_cells, stuck_numbers,
-        tuple(traced.lines or ()), "analysis",
-    )
-
-
-def _from_solver(level: Level, preset: str, weights: Any, traced: Any, layers: list[Any]) -> AnalysisResult:
-    from linjat_editor import core
-
-    exact = core.count_solutions(level, limit=2)
-    count = min(int(exact.count), 2)
-    classification = traced.classification
-    leaks = []
-    for layer in layers:  # the solver's own leak layers (spec kinds 1 and 3)
-        if layer.kind.is_leak:
-            cells = frozenset(_cell(c) for c, _ in layer.claimed)
-            idx = {int(i) for _, i in layer.claimed}
-            number = level.numbers[min(idx)].cell if idx else None
-            leaks.append(LeakInfo(layer.kind.key, number, cells, f"{layer.kind.label}: only valid if the solution is unique"))
-    stuck_cells, stuck_numbers = _stuck(level, traced)
-    solution = tuple(traced.lines or ()) or (tuple(exact.solutions[0]) if count == 1 and exact.solutions else ())
-    verdict, good = verdict_for(level, count, traced.solved, len(leaks), "")
-    return AnalysisResult(
-        level, preset, count, traced.solved, traced.status, _table(classification),
-        float(core.score(classification, weights)), _num(core.selection_score(classification)), "",
-        verdict, good, tuple(leaks), _steps(level, layers, []), stuck_cells, stuck_numbers, solution, "solver",
+        tuple(traced.lines or ()),
     )
 
 

@@ -187,7 +187,7 @@ class AnalysisPanel(QWidget):
         self.deduction.setText("solved" if result.solved else f"not solved ({result.status})")
         self.score.setText(f"{result.score:g}  ({result.preset})")
         self.selection.setText("–" if result.selection_score is None else f"{result.selection_score:g}")
-        self.tier.setText(result.tier or ("– (needs the analysis layer)" if result.source != "analysis" else "–"))
+        self.tier.setText(result.tier or "–")
         self.table.setRowCount(len(result.table))
         for row, (label, depth, width) in enumerate(result.table):
             for col, value in enumerate((label, str(depth), str(width))):
@@ -197,7 +197,7 @@ class AnalysisPanel(QWidget):
                 self.table.setItem(row, col, item)
         self._fit_table()
         self._show_leaks(result.leaks)
-        self.status.setText(f"{result.elapsed_ms:.0f} ms · engine: {result.source}")
+        self.status.setText(f"analysed in {result.elapsed_ms:.0f} ms")
         self.resultChanged.emit(result)
 
     def _fit_table(self) -> None:

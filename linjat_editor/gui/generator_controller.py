@@ -7,12 +7,11 @@ the board is still the one the job started from (an edit in between wins).
 from __future__ import annotations
 
 import random
-from typing import Any, Callable
+from typing import Callable
 
 from PySide6.QtCore import QObject, QThreadPool, Signal
 
 from linjat_editor.core.level import Level
-from linjat_editor.gui.analysis_adapter import analysis_module
 from linjat_editor.gui.commands import ReplaceLevelCommand
 from linjat_editor.gui.document import Document
 from linjat_editor.gui.workers import LatestRunner
@@ -118,14 +117,13 @@ class GeneratorController(QObject):
         level = self.document.level
 
         def job() -> tuple[Level | None, str, str]:
-            mod = analysis_module()
-            if mod is None or not hasattr(mod, "fix_leaks"):
-                return None, "Fix leaks", "The engine's analysis layer (fix_leaks) is not available."
+            from linjat_editor.core.analysis import fix_leaks  # imported in the worker
+
             try:
-                fixed: Any = mod.fix_leaks(level)
+                fixed = fix_leaks(level)
             except ValueError as exc:  # LevelError: needs exactly one solution first
                 return None, "Cannot fix leaks", str(exc)
-            if fixed is None or fixed == level:
+            if fixed == level:
                 return None, "Fix leaks", "No dots found that remove the leaks while keeping one solution."
             return fixed, "Fix leaks", ""
 

@@ -12,7 +12,7 @@ import os
 import tempfile
 from dataclasses import dataclass
 from pathlib import Path
-from typing import Any, Iterable, Mapping
+from typing import Any, Mapping
 
 from linjat_editor.core.level import Level
 from linjat_editor.io.atomic import atomic_write_bytes

@@ -15,13 +15,3 @@ def small_set(corpus: dict) -> list[Level]:
         recs = [e for e in corpus[tier] if e["puzzle"]][:2]
         levels += [Level.from_rows(e["puzzle"], name=f"{tier} {i + 1}") for i, e in enumerate(recs)]
     return levels
-
-
-def need_engine():
-    """The engine's solvers, or skip while they have not landed."""
-    try:
-        from linjat_editor import core
-        from linjat_editor.core import count_solutions, solve  # noqa: F401
-    except ImportError:
-        pytest.skip("the engine (core.solve / core.count_solutions) has not landed yet")
-    return core

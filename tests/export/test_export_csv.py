@@ -7,7 +7,7 @@ import csv
 from linjat_editor.core.level import Level
 from linjat_editor.io.export_csv import HEADER, export_csv
 
-from .conftest import need_engine
+from linjat_editor import core
 
 
 def test_header_and_rows_without_engine(tmp_path, small_set):
@@ -28,7 +28,6 @@ def test_header_and_rows_without_engine(tmp_path, small_set):
 
 
 def test_figures_with_engine(tmp_path, small_set):
-    core = need_engine()
     out = tmp_path / "s.csv"
     export_csv(small_set, out)
     rows = [dict(zip(HEADER, r)) for r in list(csv.reader(out.open()))[1:]]

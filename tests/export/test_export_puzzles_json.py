@@ -9,7 +9,7 @@ from linjat_editor.io.export_puzzles_json import export_puzzles_json, original_c
 from linjat_editor.io.level_set import LevelSet
 from linjat_editor.io.puzzles_json import read_puzzles_json
 
-from .conftest import need_engine
+from linjat_editor import core
 
 ORIGINAL_NAMES = {"cover", "cant_fit", "square", "dep", "one_of", "single-solution", "uncontested-no-cover", "all"}
 
@@ -50,7 +50,6 @@ def test_original_key_names():
 
 
 def test_exported_levels_are_unique_and_classified(tmp_path, small_set):
-    core = need_engine()
     out = tmp_path / "puzzles.json"
     export_puzzles_json(small_set, out)
     data = json.loads(out.read_text())
@@ -96,7 +95,6 @@ def test_level_set_entries(tmp_path, small_set):
 
 def test_whole_published_set_exports_unique_levels(tmp_path, corpus):
     """All 396 published tier levels, analysed by our engine, exported and read back: each unique."""
-    core = need_engine()
     src = tmp_path / "orig.json"
     src.write_text(json.dumps(corpus))
     out = tmp_path / "puzzles.json"

@@ -10,7 +10,6 @@ import pytest
 from linjat_editor.io.export_formats import export_set, format_for
 from linjat_editor.io.export_sheets import export_pdf, export_png, export_svg
 
-from .conftest import need_engine
 
 SVG = "{http://www.w3.org/2000/svg}"
 
@@ -60,7 +59,6 @@ def test_png_pages_load(tmp_path, small_set):
 
 
 def test_solution_pages(tmp_path, small_set):
-    need_engine()
     out = tmp_path / "sol.svg"
     export_svg(small_set, out, per_page=6, solutions=True)
     sols = grids(out, "grid solution")

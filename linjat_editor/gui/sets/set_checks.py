@@ -63,28 +63,9 @@ def _classification_dict(cls: Any) -> dict[str, dict[str, int]]:
 
 def check_level(level: Level) -> EntryCheck:
     """Count solutions, solve by deduction, score, and find leaks for one level."""
-    try:
-        from linjat_editor.core.analysis import analyze
-    except ImportError:  # the analysis layer is optional; the solvers alone still give the basics
-        analyze = None
-    if analyze is not None:
-        report = analyze(level)
-        cls = _classification_dict(report.classification)
-        leaks = max(len(report.leaks), sum(cls[k]["depth"] for k in LEAK_KEYS))
-        return EntryCheck(int(report.count), bool(report.solved), float(report.selection_score), cls, leaks)
-    from linjat_editor.core import count_solutions, selection_score, solve
+    from linjat_editor.core.analysis import analyze
 
-    count = int(count_solutions(level, limit=2).count)
-    result = solve(level)
-    cls = _classification_dict(result.classification)
-    leaks = sum(cls[k]["depth"] for k in LEAK_KEYS)
-    return EntryCheck(count, bool(result.solved), float(selection_score(result.classification)), cls, leaks)
-
-
-def engine_ready() -> bool:
-    """Whether the engine functions the checks need have landed."""
-    try:
-        from linjat_editor.core import count_solutions, selection_score, solve  # noqa: F401
-    except ImportError:
-        return False
-    return True
+    report = analyze(level)
+    cls = _classification_dict(report.classification)
+    leaks = max(len(report.leaks), sum(cls[k]["depth"] for k in LEAK_KEYS))
+    return EntryCheck(int(report.count), bool(report.solved), float(report.selection_score), cls, leaks)

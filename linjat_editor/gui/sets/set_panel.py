@@ -16,13 +16,13 @@ from PySide6.QtWidgets import (QAbstractItemView, QComboBox, QGridLayout, QLabel
 
 from linjat_editor.core.level import Level
 from linjat_editor.gui.sets.curve_chart import CurvePoint, DifficultyCurve
-from linjat_editor.gui.sets.set_checks import EntryCheck, engine_ready
+from linjat_editor.gui.sets.set_checks import EntryCheck
 from linjat_editor.gui.sets.set_files import SetFilesMixin
 from linjat_editor.gui.sets.set_model import SetModel, median_seconds
 from linjat_editor.gui.sets.set_ordering import ramp_order
 from linjat_editor.gui.sets.set_worker import SetChecker
 from linjat_editor.io.export_common import guess_tier
-from linjat_editor.io.level_set import LevelSet, SetEntry
+from linjat_editor.io.level_set import LevelSet
 
 TIERS = ("tutorial", "easy", "medium", "hard", "expert")
 
@@ -57,7 +57,7 @@ class SetPanel(SetFilesMixin, QWidget):
         self.path: str | None = None
         self.undo_stack = QUndoStack(self)
         self.checker = checker or SetChecker(parent=self)
-        self.analyse = engine_ready() or checker is not None  # never pretend: no engine, no figures
+        self.analyse = True
         self.model = SetModel(lambda e: self.checker.lookup(e.level), self)
         self.view = QListView(self)
         self.view.setModel(self.model)

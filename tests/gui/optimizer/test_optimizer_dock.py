@@ -2,11 +2,7 @@
 
 from __future__ import annotations
 
-import pytest
 
-core = pytest.importorskip("linjat_editor.core")
-if not hasattr(core, "Optimizer"):
-    pytest.skip("core.Optimizer has not landed", allow_module_level=True)
 
 from linjat_editor.core.level import Level  # noqa: E402
 from linjat_editor.gui.commands import SetNumberCommand  # noqa: E402

@@ -4,12 +4,11 @@ from __future__ import annotations
 
 import pytest
 
+from linjat_editor import core
+
 from linjat_editor.core.level import Level
 from linjat_editor.gui.optimizer.runner import FINISHED, PAUSED, RUNNING, STOPPED
 
-core = pytest.importorskip("linjat_editor.core")
-if not hasattr(core, "Optimizer"):
-    pytest.skip("core.Optimizer has not landed", allow_module_level=True)
 
 from linjat_editor.gui.optimizer.optimizer_panel import OptimizerPanel  # noqa: E402
 

@@ -2,12 +2,10 @@
 
 from __future__ import annotations
 
-import pytest
 
 from linjat_editor.core.level import Level
-from linjat_editor.gui.sets.set_checks import check_level, engine_ready
+from linjat_editor.gui.sets.set_checks import check_level
 
-pytestmark = pytest.mark.skipif(not engine_ready(), reason="the engine has not landed")
 
 
 def test_published_level_is_clean(corpus):
