@@ -8,7 +8,7 @@ from pathlib import Path
 
 import pytest
 
-from linjat_editor.cli_analyze import add_analyze_parser, add_calibrate_parser
+from linjat_editor.cli.analyze import add_analyze_parser, add_calibrate_parser
 
 from .helpers import CLEAN, SINGLE_SOLUTION
 

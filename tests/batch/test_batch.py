@@ -70,7 +70,7 @@ def test_dask_local_cluster():
 
 
 def test_a_crashed_worker_costs_one_retry_not_the_batch(monkeypatch):
-    import linjat_editor.batch as batch
+    import linjat_editor.batch.local as batch
 
     calls = {"n": 0}
     real_round = batch._local_round

@@ -108,3 +108,12 @@ def measure_event_loop_stall(level: Level | None = None, preset: str = "expert",
         iterations=int(done),
         rate=round(done / elapsed, 1) if elapsed > 0 else 0.0,
     )
+
+
+if __name__ == "__main__":  # ``linjat bench`` runs this in a child process and reads the JSON line
+    import argparse
+    import json
+
+    parser = argparse.ArgumentParser(description="event-loop stall while the optimizer dock runs")
+    parser.add_argument("--seconds", type=float, default=3.0)
+    print(json.dumps(measure_event_loop_stall(seconds=parser.parse_args().seconds).to_json()))

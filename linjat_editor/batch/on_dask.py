@@ -9,7 +9,7 @@ from __future__ import annotations
 import time
 from typing import Callable
 
-from linjat_editor.batch import BatchProgress, Job, JobResult, report_progress, run_job
+from .jobs import BatchProgress, Job, JobResult, report_progress, run_job
 
 
 def _client_class():  # noqa: ANN202

@@ -6,11 +6,11 @@ import argparse
 import sys
 from typing import Any
 
-from .batch import BatchProgress, batch_generate
-from .core import PRESETS
-from .io import read_set, write_set
-from .io.export_formats import FORMATS, export_set
-from .terminal import ProgressBar
+from linjat_editor.batch import BatchProgress, batch_generate
+from linjat_editor.core import PRESETS
+from linjat_editor.io import read_set, write_set
+from linjat_editor.io.export_formats import FORMATS, export_set
+from .progress import ProgressBar
 
 
 def run_export(args: argparse.Namespace) -> int:

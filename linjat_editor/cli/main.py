@@ -1,4 +1,4 @@
-"""The ``linjat`` command: the engine and the file formats from a terminal.
+"""The ``linjat`` command's parser and entry point: the engine and the file formats from a terminal.
 
 Every subcommand calls the same engine the editor uses. Bad input ends with
 one line on stderr and exit status 2, never a traceback.
@@ -10,9 +10,11 @@ import argparse
 import sys
 from typing import Sequence
 
-from . import __version__, bench, cli_analyze, cli_engine, cli_sets
-from .core import LevelError
-from .io import FormatError
+from linjat_editor import __version__
+from linjat_editor.core import LevelError
+from linjat_editor.io import FormatError
+
+from . import analyze, bench, engine, sets
 
 
 def build_parser() -> argparse.ArgumentParser:
@@ -20,10 +22,10 @@ def build_parser() -> argparse.ArgumentParser:
     parser.add_argument("--version", action="version", version=f"linjat {__version__}")
     sub = parser.add_subparsers(dest="command", metavar="COMMAND")
     sub.required = True
-    cli_engine.add_parsers(sub)
-    cli_analyze.add_analyze_parser(sub)
-    cli_analyze.add_calibrate_parser(sub)
-    cli_sets.add_parsers(sub)
+    engine.add_parsers(sub)
+    analyze.add_analyze_parser(sub)
+    analyze.add_calibrate_parser(sub)
+    sets.add_parsers(sub)
     bench.add_parser(sub)
     return parser
 
@@ -32,7 +34,7 @@ def main(argv: Sequence[str] | None = None) -> int:
     parser = build_parser()
     args = parser.parse_args(argv)
     try:
-        cli_engine.check_level_argument(args)
+        engine.check_level_argument(args)
         return int(args.func(args))
     except (FormatError, LevelError, ValueError, OSError) as error:
         print(f"linjat: error: {error}", file=sys.stderr)
@@ -41,6 +43,3 @@ def main(argv: Sequence[str] | None = None) -> int:
         print("linjat: interrupted", file=sys.stderr)
         return 130
 
-
-if __name__ == "__main__":
-    sys.exit(main())

@@ -15,11 +15,11 @@ import os
 import sys
 from typing import Any, Callable
 
-from .cli_engine import default_preset, each_line
-from .core import PRESETS, TIERS, Level, LevelError
-from .core.analysis import Report, analyze, compute_calibration, save_calibration
-from .core.analysis.calibration import tier_by_size
-from .io import FormatError, read_level, read_set
+from .engine import default_preset, each_line
+from linjat_editor.core import PRESETS, TIERS, Level, LevelError
+from linjat_editor.core.analysis import Report, analyze, compute_calibration, save_calibration
+from linjat_editor.core.analysis.calibration import tier_by_size
+from linjat_editor.io import FormatError, read_level, read_set
 
 
 def _guarded(run: Callable[[argparse.Namespace], int]) -> Callable[[argparse.Namespace], int]:

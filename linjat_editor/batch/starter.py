@@ -2,7 +2,7 @@
 
 Made by the project's own generator (never copied from the original game), e.g.::
 
-    python -c "from linjat_editor.batch_starter import write_starter_set; write_starter_set('starter.json')"
+    python -c "from linjat_editor.batch.starter import write_starter_set; write_starter_set('starter.json')"
 """
 
 from __future__ import annotations
@@ -10,7 +10,8 @@ from __future__ import annotations
 import os
 from typing import Callable
 
-from linjat_editor.batch import BatchProgress, batch_generate
+from .run import batch_generate
+from .jobs import BatchProgress
 from linjat_editor.core.level import Level
 from linjat_editor.io.level_set import LevelSet
 

@@ -6,7 +6,7 @@ import argparse
 import json
 from typing import Any, Callable
 
-from .core import (
+from linjat_editor.core import (
     PRESETS,
     TIERS,
     Level,
@@ -22,9 +22,9 @@ from .core import (
     selection_score,
     solve,
 )
-from .core.solver import SolveResult
-from .io import FormatError, parse_level_line, read_level, read_source, write_level
-from .terminal import ProgressBar
+from linjat_editor.core.solver import SolveResult
+from linjat_editor.io import FormatError, parse_level_line, read_level, read_source, write_level
+from .progress import ProgressBar
 
 
 def default_preset(level: Level) -> str:
