@@ -9,7 +9,7 @@ from typing import Any
 from linjat_editor.batch import BatchProgress, batch_generate
 from linjat_editor.core import PRESETS
 from linjat_editor.io import read_set, write_set
-from linjat_editor.io.export_formats import FORMATS, export_set
+from linjat_editor.render.export import FORMATS, export_set
 from .progress import ProgressBar
 
 

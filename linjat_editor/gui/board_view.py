@@ -14,7 +14,7 @@ from PySide6.QtGui import QKeyEvent, QMouseEvent, QPainter, QPaintEvent
 from PySide6.QtWidgets import QSizePolicy, QWidget
 
 from linjat_editor.core.level import Cell, Level
-from linjat_editor.gui.board_painter import BoardGeometry, paint_board
+from linjat_editor.render.board import BoardGeometry, paint_board
 from linjat_editor.gui.commands import (
     ClearCellCommand,
     MoveNumberCommand,

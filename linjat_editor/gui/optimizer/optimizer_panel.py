@@ -17,7 +17,7 @@ from linjat_editor.core.level import Level
 from linjat_editor.gui.optimizer.runner import FINISHED, IDLE, PAUSED, RUNNING, STOPPED, OptimizerRunner
 from linjat_editor.gui.optimizer.score_plot import ScorePlot
 from linjat_editor.gui.optimizer.settings_form import SettingsForm
-from linjat_editor.gui.sets.thumbnail import level_thumbnail
+from linjat_editor.render.thumbnail import level_thumbnail
 
 SHORT = {"cover": "cov", "cant_fit": "fit", "square": "sq", "dependency": "dep", "one_of": "one",
          "single_solution": "SS!", "uncontested_no_cover": "UNC!"}

@@ -32,7 +32,7 @@ class SetFilesMixin:
 
     def export(self, path: str, fmt: str | None = None, **options: object) -> list:
         """Export the set (with the figures found so far) in any format ``linjat export`` knows."""
-        from linjat_editor.io.export_formats import export_set
+        from linjat_editor.render.export import export_set
 
         level_set = self.with_analysis()
         if all(e.analysis is not None for e in level_set):

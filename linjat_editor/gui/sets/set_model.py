@@ -13,7 +13,7 @@ from PySide6.QtCore import QAbstractListModel, QByteArray, QMimeData, QModelInde
 from PySide6.QtGui import QIcon
 
 from linjat_editor.gui.sets.set_checks import EntryCheck
-from linjat_editor.gui.sets.thumbnail import level_thumbnail
+from linjat_editor.render.thumbnail import level_thumbnail
 from linjat_editor.io.level_set import LevelSet, SetEntry
 
 MIME = "application/x-linjat-set-rows"
