@@ -182,7 +182,8 @@ def export_png(
     for img, target in zip(render_images(pages, dpi), targets):
         tmp = temp_path_beside(target)
         try:
-            if not img.save(tmp, "PNG"):
+            # PySide6 6.12 takes the format as str; its stubs say bytes (which it then rejects).
+            if not img.save(tmp, "PNG"):  # type: ignore[call-overload]
                 raise OSError(f"could not write {target}")
             os.replace(tmp, target)
         finally:

@@ -9,7 +9,7 @@ from __future__ import annotations
 import math
 from typing import Any
 
-from PySide6.QtCore import QSize, Qt, Signal
+from PySide6.QtCore import QObject, QSize, Qt, Signal
 from PySide6.QtWidgets import (QHBoxLayout, QLabel, QListWidget, QListWidgetItem, QProgressBar, QPushButton,
                                QVBoxLayout, QWidget)
 
@@ -44,6 +44,7 @@ class OptimizerPanel(QWidget):
     """Optimizes a seed level in the background and offers the pool for adoption."""
 
     adoptRequested = Signal(object)  # Level
+    close_watcher: QObject | None = None  # set by install_optimizer; stops the run when the window closes
     previewRequested = Signal(object)  # Level
 
     def __init__(self, level: Level | None = None, parent: QWidget | None = None) -> None:

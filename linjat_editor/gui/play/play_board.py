@@ -39,7 +39,10 @@ class PlayBoard(QWidget):
         self._drag: Drag | None = None
         self._preview: Reach | None = None
         self._flash: Cell | None = None
-        self._flash_timer = QTimer(self, singleShot=True, interval=600, timeout=self._clear_flash)
+        self._flash_timer = QTimer(self)
+        self._flash_timer.setSingleShot(True)
+        self._flash_timer.setInterval(600)
+        self._flash_timer.timeout.connect(self._clear_flash)
         self.setSizePolicy(QSizePolicy.Policy.Expanding, QSizePolicy.Policy.Expanding)
         self.setMinimumSize(160, 160)
         self.setAccessibleName("Play board")
@@ -124,7 +127,9 @@ class PlayBoard(QWidget):
         p.fillRect(self.rect(), t.color("background"))
         paint_grid(p, g, t)
         for i, n in enumerate(lvl.numbers):
-            reach = self._preview if self._drag is not None and self._drag.i == i else self.state.reaches[i]
+            reach = self.state.reaches[i]
+            if self._drag is not None and self._drag.i == i and self._preview is not None:
+                reach = self._preview
             self._paint_line(p, g, reach.line(n), reach.length, n.value)
         paint_dots(p, g, lvl, t, _LOOK)
         paint_numbers(p, g, lvl, t, _LOOK)
