@@ -13,13 +13,14 @@ import argparse
 import json
 import os
 import sys
-from typing import Any, Callable
+from typing import TYPE_CHECKING, Any, Callable
 
 from .engine import default_preset, each_line
 from linjat_editor.core import PRESETS, TIERS, Level, LevelError
-from linjat_editor.core.analysis import Report, analyze, compute_calibration, save_calibration
-from linjat_editor.core.analysis.calibration import tier_by_size
 from linjat_editor.io import FormatError, read_level, read_set
+
+if TYPE_CHECKING:  # the analysis layer loads the kernels: imported by the verbs, not by --help
+    from linjat_editor.core.analysis import Report
 
 
 def _guarded(run: Callable[[argparse.Namespace], int]) -> Callable[[argparse.Namespace], int]:
@@ -76,6 +77,8 @@ def print_report(report: Report, preset_name: str) -> None:
 
 @_guarded
 def run_analyze(args: argparse.Namespace) -> int:
+    from linjat_editor.core.analysis import analyze
+
     """``linjat analyze``: exit 0 for a good level, 1 for a level with a problem, 2 for bad input."""
 
     def weights_name(level: Level) -> str:
@@ -113,6 +116,8 @@ def add_analyze_parser(sub: Any) -> None:
 
 
 def levels_by_tier(path: str) -> dict[str, list[Level]]:
+    from linjat_editor.core.analysis.calibration import tier_by_size
+
     """A set's levels grouped by tier: the entry's tier, else the tier of its grid size.
 
     Entries of a tier the engine does not know (e.g. ``tutorial``) are left out.
@@ -129,6 +134,8 @@ def levels_by_tier(path: str) -> dict[str, list[Level]]:
 
 @_guarded
 def run_calibrate(args: argparse.Namespace) -> int:
+    from linjat_editor.core.analysis import compute_calibration, save_calibration
+
     """``linjat calibrate``: calibration data from a level set."""
     groups = levels_by_tier(args.set)
     data = compute_calibration(groups, source=args.name, metadata={"from": args.set})

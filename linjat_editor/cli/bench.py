@@ -16,8 +16,7 @@ import time
 from pathlib import Path
 from typing import Any, Callable
 
-from linjat_editor.core.analysis.bench import time_reports
-from linjat_editor.core import PRESETS, TIERS, Level, Optimizer, classify, count_solutions, fill_dots, first_level, generate, random_level, selection_score
+from linjat_editor.core import PRESETS, TIERS, Level
 from .progress import ProgressBar
 
 #: The original C++ generator on this project's machine kind (spec section 8), iterations/s.
@@ -55,6 +54,8 @@ def per_item_ms(items: list[Any], work: Callable[[Any], object]) -> float:
 
 
 def optimizer_rate(h: int, w: int, n: int, preset: str, iterations: int, repeats: int) -> float:
+    from linjat_editor.core import Optimizer, first_level
+
     """Median iterations per second of single-threaded optimizer runs."""
     rates = []
     for seed in range(repeats):
@@ -74,6 +75,8 @@ def cold_start_seconds() -> float:
 
 
 def quality(count: int, iterations: int, bar: ProgressBar) -> dict[str, float]:
+    from linjat_editor.core import classify, generate, selection_score
+
     """Median selection score of ``count`` levels per tier, each optimized for ``iterations``."""
     out = {}
     for i, (name, tier) in enumerate(TIERS.items()):
@@ -87,6 +90,10 @@ def quality(count: int, iterations: int, bar: ProgressBar) -> dict[str, float]:
 
 
 def run(args: argparse.Namespace) -> int:
+    # The engine loads here, not when the parser is built (``linjat --help`` stays fast).
+    from linjat_editor.core import classify, count_solutions, fill_dots, random_level
+    from linjat_editor.core.analysis.bench import time_reports
+
     quick = args.quick
     results: dict[str, Any] = {"machine": {"cpus": os.cpu_count(), "python": sys.version.split()[0]}}
     bar = ProgressBar("bench")

@@ -1,30 +1,21 @@
-"""``linjat solve``, ``count``, ``generate`` and ``optimize``: the engine on the command line."""
+"""``linjat solve``, ``count``, ``generate`` and ``optimize``: the engine on the command line.
+
+The solvers, generator and optimizer are imported inside the verbs: building
+the parser (``linjat --help``) must not load numba.
+"""
 
 from __future__ import annotations
 
 import argparse
 import json
-from typing import Any, Callable
+from typing import TYPE_CHECKING, Any, Callable
 
-from linjat_editor.core import (
-    PRESETS,
-    TIERS,
-    Level,
-    LevelError,
-    Optimizer,
-    Progress,
-    Weights,
-    count_solutions,
-    generate,
-    line_cells,
-    preset,
-    score,
-    selection_score,
-    solve,
-)
-from linjat_editor.core.solver import SolveResult
+from linjat_editor.core import PRESETS, TIERS, Level, LevelError, Weights, line_cells, preset, score, selection_score
 from linjat_editor.io import FormatError, parse_level_line, read_level, read_source, write_level
 from .progress import ProgressBar
+
+if TYPE_CHECKING:
+    from linjat_editor.core import Progress, SolveResult
 
 
 def default_preset(level: Level) -> str:
@@ -95,6 +86,8 @@ def print_solve(result: SolveResult, weights: Weights, trace: bool) -> None:
 
 
 def run_solve(args: argparse.Namespace) -> int:
+    from linjat_editor.core import solve
+
     if args.jsonl:
         return each_line(args.jsonl, lambda level: solve_json(solve(level), weights_for(args, level), False))
     level = read_level(args.level)
@@ -111,6 +104,8 @@ def run_solve(args: argparse.Namespace) -> int:
 
 
 def run_count(args: argparse.Namespace) -> int:
+    from linjat_editor.core import count_solutions
+
     if args.limit < 1:
         raise ValueError("--limit must be at least 1")
     if args.jsonl:
@@ -162,6 +157,8 @@ def emit(level: Level, out: str | None) -> None:
 
 
 def run_generate(args: argparse.Namespace) -> int:
+    from linjat_editor.core import generate, solve
+
     h, w = args.size
     name = args.preset or "expert"
     weights = preset(name)
@@ -181,6 +178,8 @@ def run_generate(args: argparse.Namespace) -> int:
 
 
 def run_optimize(args: argparse.Namespace) -> int:
+    from linjat_editor.core import Optimizer
+
     level = read_level(args.level)
     weights = weights_for(args, level)
     optimizer = Optimizer(level, weights, seed=args.seed)

@@ -4,13 +4,15 @@ from __future__ import annotations
 
 import argparse
 import sys
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
-from linjat_editor.batch import BatchProgress, batch_generate
 from linjat_editor.core import PRESETS
 from linjat_editor.io import read_set, write_set
 from linjat_editor.render.export import FORMATS, export_set
 from .progress import ProgressBar
+
+if TYPE_CHECKING:
+    from linjat_editor.batch import BatchProgress
 
 
 def run_export(args: argparse.Namespace) -> int:
@@ -27,6 +29,8 @@ def run_export(args: argparse.Namespace) -> int:
 
 
 def run_batch(args: argparse.Namespace) -> int:
+    from linjat_editor.batch import batch_generate  # loads the engine: only when the verb runs
+
     if args.count < 1:
         raise ValueError("--count must be at least 1")
     bar = ProgressBar(f"batch {args.preset}")
