@@ -23,8 +23,8 @@ from linjat_editor.gui.commands import (
     ToggleDotCommand,
 )
 from linjat_editor.gui.document import Document
-from linjat_editor.gui.overlay import Overlay
-from linjat_editor.gui.theme import Theme
+from linjat_editor.render.marks import Overlay
+from linjat_editor.render.theme import Theme
 
 _ARROWS = {
     Qt.Key.Key_Up: (-1, 0),

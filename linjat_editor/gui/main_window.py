@@ -26,7 +26,7 @@ from linjat_editor.gui.overlay_controller import OverlayController
 from linjat_editor.gui.recovery import Autosaver
 from linjat_editor.gui.settings import Settings
 from linjat_editor.gui.step_panel import StepPanel
-from linjat_editor.gui.theme import Theme
+from linjat_editor.render.theme import Theme
 from linjat_editor.gui.window_api import EditorWindow
 
 APP_TITLE = "Linjat Editor"

@@ -1,14 +1,12 @@
-"""The marks the panels draw over the level: built from engine answers.
+"""Step lines for the board's overlay, built from the solver's ownership grid.
 
-The data classes live beside the painter (:mod:`linjat_editor.render.marks`).
+The overlay's data classes live beside the painter (:mod:`linjat_editor.render.marks`).
 """
 
 from __future__ import annotations
 
 from linjat_editor.core.level import Cell
-from linjat_editor.render.marks import Overlay, StepLine
-
-__all__ = ["Overlay", "StepLine", "known_lines"]
+from linjat_editor.render.marks import StepLine
 
 
 def known_lines(numbers: list[tuple[int, int, int]], owner: object, extended: set[int]) -> tuple[StepLine, ...]:

@@ -14,7 +14,7 @@ from PySide6.QtWidgets import QSizePolicy, QWidget
 
 from linjat_editor.core.level import Cell
 from linjat_editor.gui.play.play_state import Drag, PlayState, Reach
-from linjat_editor.gui.theme import Theme
+from linjat_editor.render.theme import Theme
 from linjat_editor.render.board import BoardGeometry, Look, paint_dots, paint_grid, paint_numbers
 
 #: The editor's board look, with slightly smaller discs so the drawn lines show around them.

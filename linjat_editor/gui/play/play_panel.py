@@ -20,7 +20,7 @@ from PySide6.QtWidgets import QHBoxLayout, QLabel, QPushButton, QVBoxLayout, QWi
 from linjat_editor.core.level import Level
 from linjat_editor.gui.play.play_board import PlayBoard
 from linjat_editor.gui.play.play_state import PlayState
-from linjat_editor.gui.theme import Theme
+from linjat_editor.render.theme import Theme
 
 Playtest = dict[str, Any]
 
