@@ -20,9 +20,9 @@ $(STAMP): pyproject.toml
 run: venv
 	$(BIN)/linjat-editor
 
-# Qt needs no display in tests; the architecture contracts and the engine's
-# type check run first because they are fast and a broken layering makes
-# other failures misleading.
+# Qt needs no display in tests; the architecture contracts (docs/architecture.md)
+# and the type check of every package run first because they are fast and a
+# broken layering makes other failures misleading.
 test: venv
 	QT_QPA_PLATFORM=offscreen $(BIN)/lint-imports
 	$(BIN)/mypy

@@ -1,4 +1,4 @@
-"""The layering rule (core never imports Qt or the layers above it) checked by pytest too."""
+"""The architecture (docs/architecture.md) checked by pytest too: the contracts, and what an import loads."""
 
 from __future__ import annotations
 
@@ -33,3 +33,27 @@ def test_pytest_qt_uses_pyside6(request) -> None:
 
     assert request.config.getini("qt_api") == "pyside6"
     assert qt_api.get_versions().qt_api == "PySide6"
+
+
+def _loaded_after(statement: str) -> set[str]:
+    """The top-level modules a fresh interpreter has loaded after running ``statement``."""
+    code = f"import sys; {statement}; print(' '.join(sorted({{m.split('.')[0] for m in sys.modules}})))"
+    proc = subprocess.run([sys.executable, "-c", code], cwd=ROOT, capture_output=True, text=True, timeout=120,
+                          env={**__import__("os").environ, "PYTHONPATH": str(ROOT)})
+    assert proc.returncode == 0, proc.stderr
+    return set(proc.stdout.split())
+
+
+def test_file_formats_load_neither_numba_nor_qt() -> None:
+    loaded = _loaded_after("import linjat_editor.io")
+    assert "numba" not in loaded and "PySide6" not in loaded
+
+
+def test_engine_package_loads_its_kernels_on_first_use() -> None:
+    assert "numba" not in _loaded_after("import linjat_editor.core.level")
+    assert "numba" in _loaded_after("from linjat_editor.core import solve")
+
+
+def test_command_line_help_loads_neither_engine_nor_qt() -> None:
+    loaded = _loaded_after("from linjat_editor.cli.main import build_parser; build_parser()")
+    assert not loaded & {"numba", "numpy", "PySide6"}

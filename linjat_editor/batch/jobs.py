@@ -123,7 +123,8 @@ def run_job(job: Job) -> JobResult:
 def collect(results: Iterable[JobResult], name: str) -> tuple[LevelSet, list[JobResult]]:
     kept = sorted((r for r in results if r.level is not None), key=lambda r: r.index)
     failed = sorted((r for r in results if r.level is None), key=lambda r: r.index)
-    entries = [SetEntry(r.level, tier=r.level.extra["generated"]["preset"], analysis=r.analysis) for r in kept]  # type: ignore[union-attr]
+    entries = tuple(SetEntry(r.level, tier=r.level.extra["generated"]["preset"], analysis=r.analysis)
+                    for r in kept if r.level is not None)
     return LevelSet(name=name, entries=entries), failed
 
 

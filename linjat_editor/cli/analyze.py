@@ -13,13 +13,15 @@ import argparse
 import json
 import os
 import sys
-from typing import Any, Callable
+from typing import TYPE_CHECKING, Any, Callable
 
 from .engine import default_preset, each_line
-from linjat_editor.core import PRESETS, TIERS, Level, LevelError
-from linjat_editor.core.analysis import Report, analyze, compute_calibration, save_calibration
-from linjat_editor.core.analysis.calibration import tier_by_size
+from .presets import PRESET_NAMES
+from linjat_editor.core.level import Level, LevelError
 from linjat_editor.io import FormatError, read_level, read_set
+
+if TYPE_CHECKING:  # the analysis layer loads the kernels: imported by the verbs, not by --help
+    from linjat_editor.core.analysis import Report
 
 
 def _guarded(run: Callable[[argparse.Namespace], int]) -> Callable[[argparse.Namespace], int]:
@@ -77,6 +79,7 @@ def print_report(report: Report, preset_name: str) -> None:
 @_guarded
 def run_analyze(args: argparse.Namespace) -> int:
     """``linjat analyze``: exit 0 for a good level, 1 for a level with a problem, 2 for bad input."""
+    from linjat_editor.core.analysis import analyze
 
     def weights_name(level: Level) -> str:
         return str(args.preset or default_preset(level))
@@ -104,7 +107,7 @@ def add_analyze_parser(sub: Any) -> None:
     )
     p.add_argument("level", nargs="?", help="level file, or - for standard input")
     p.add_argument("--json", action="store_true", help="print the report as JSON")
-    p.add_argument("--preset", choices=list(PRESETS), help="weights for the score (default: by grid size)")
+    p.add_argument("--preset", choices=PRESET_NAMES, metavar="PRESET", help="weights for the score (default: by grid size); one of %(choices)s")
     p.add_argument("--jsonl", metavar="FILE", help="one level per line; one JSON report per line")
     p.set_defaults(func=run_analyze, needs_level=True)
 
@@ -117,6 +120,9 @@ def levels_by_tier(path: str) -> dict[str, list[Level]]:
 
     Entries of a tier the engine does not know (e.g. ``tutorial``) are left out.
     """
+    from linjat_editor.core import TIERS
+    from linjat_editor.core.analysis.calibration import tier_by_size
+
     groups: dict[str, list[Level]] = {}
     for entry in read_set(path):
         tier = entry.tier or tier_by_size(entry.level)
@@ -130,6 +136,8 @@ def levels_by_tier(path: str) -> dict[str, list[Level]]:
 @_guarded
 def run_calibrate(args: argparse.Namespace) -> int:
     """``linjat calibrate``: calibration data from a level set."""
+    from linjat_editor.core.analysis import compute_calibration, save_calibration
+
     groups = levels_by_tier(args.set)
     data = compute_calibration(groups, source=args.name, metadata={"from": args.set})
     if args.output and args.output != "-":

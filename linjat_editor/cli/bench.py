@@ -16,8 +16,7 @@ import time
 from pathlib import Path
 from typing import Any, Callable
 
-from linjat_editor.core.analysis.bench import time_reports
-from linjat_editor.core import PRESETS, TIERS, Level, Optimizer, classify, count_solutions, fill_dots, first_level, generate, random_level, selection_score
+from linjat_editor.core.level import Level
 from .progress import ProgressBar
 
 #: The original C++ generator on this project's machine kind (spec section 8), iterations/s.
@@ -39,6 +38,8 @@ def find_corpus(explicit: str | None) -> Path | None:
 
 
 def corpus_levels(path: Path) -> dict[str, list[Level]]:
+    from linjat_editor.core import TIERS
+
     data = json.loads(path.read_text())
     return {t: [Level.from_rows(r["puzzle"]) for r in data[t] if r.get("puzzle")] for t in TIERS}
 
@@ -56,6 +57,8 @@ def per_item_ms(items: list[Any], work: Callable[[Any], object]) -> float:
 
 def optimizer_rate(h: int, w: int, n: int, preset: str, iterations: int, repeats: int) -> float:
     """Median iterations per second of single-threaded optimizer runs."""
+    from linjat_editor.core import PRESETS, Optimizer, first_level
+
     rates = []
     for seed in range(repeats):
         optimizer = Optimizer(first_level(h, w, n, PRESETS[preset], seed=seed), PRESETS[preset], seed=seed)
@@ -75,6 +78,8 @@ def cold_start_seconds() -> float:
 
 def quality(count: int, iterations: int, bar: ProgressBar) -> dict[str, float]:
     """Median selection score of ``count`` levels per tier, each optimized for ``iterations``."""
+    from linjat_editor.core import TIERS, classify, generate, selection_score
+
     out = {}
     for i, (name, tier) in enumerate(TIERS.items()):
         scores = []
@@ -87,6 +92,10 @@ def quality(count: int, iterations: int, bar: ProgressBar) -> dict[str, float]:
 
 
 def run(args: argparse.Namespace) -> int:
+    # The engine loads here, not when the parser is built (``linjat --help`` stays fast).
+    from linjat_editor.core import TIERS, classify, count_solutions, fill_dots, random_level
+    from linjat_editor.core.analysis.bench import time_reports
+
     quick = args.quick
     results: dict[str, Any] = {"machine": {"cpus": os.cpu_count(), "python": sys.version.split()[0]}}
     bar = ProgressBar("bench")
@@ -135,6 +144,8 @@ def event_loop_stall(quick: bool) -> dict[str, Any]:
 
 
 def render(results: dict[str, Any]) -> str:
+    from linjat_editor.core import TIERS
+
     lines = [f"machine: {results['machine']['cpus']} cpus, Python {results['machine']['python']}", "", "optimizer (one thread), median iterations/s:"]
     for k, v in results["optimizer_rate"].items():
         lines.append(f"  {k:<16}{v:>9,.0f}   {results['optimizer_vs_original'][k]:.2f}x the original C++ ({ORIGINAL_RATE[k]:,.0f})")

@@ -1,34 +1,28 @@
-"""``linjat solve``, ``count``, ``generate`` and ``optimize``: the engine on the command line."""
+"""``linjat solve``, ``count``, ``generate`` and ``optimize``: the engine on the command line.
+
+The solvers, generator and optimizer are imported inside the verbs: building
+the parser (``linjat --help``) must not load numba.
+"""
 
 from __future__ import annotations
 
 import argparse
 import json
-from typing import Any, Callable
+from typing import TYPE_CHECKING, Any, Callable
 
-from linjat_editor.core import (
-    PRESETS,
-    TIERS,
-    Level,
-    LevelError,
-    Optimizer,
-    Progress,
-    Weights,
-    count_solutions,
-    generate,
-    line_cells,
-    preset,
-    score,
-    selection_score,
-    solve,
-)
-from linjat_editor.core.solver import SolveResult
+from linjat_editor.core.level import Level, LevelError, line_cells
 from linjat_editor.io import FormatError, parse_level_line, read_level, read_source, write_level
+from .presets import PRESET_NAMES
 from .progress import ProgressBar
+
+if TYPE_CHECKING:
+    from linjat_editor.core import Progress, SolveResult, Weights
 
 
 def default_preset(level: Level) -> str:
     """The tier whose grid the level has, else expert (the preset that rewards everything)."""
+    from linjat_editor.core import TIERS
+
     for tier in TIERS.values():
         if (tier.height, tier.width) == level.size:
             return tier.name
@@ -36,6 +30,8 @@ def default_preset(level: Level) -> str:
 
 
 def weights_for(args: argparse.Namespace, level: Level) -> Weights:
+    from linjat_editor.core import preset
+
     return preset(args.preset or default_preset(level))
 
 
@@ -43,6 +39,8 @@ def weights_for(args: argparse.Namespace, level: Level) -> Weights:
 
 
 def solve_json(result: SolveResult, weights: Weights, trace: bool) -> dict[str, Any]:
+    from linjat_editor.core import score, selection_score
+
     out: dict[str, Any] = {
         "solved": result.solved,
         "status": result.status,
@@ -79,6 +77,8 @@ def draw_solution(result: SolveResult) -> list[str]:
 
 
 def print_solve(result: SolveResult, weights: Weights, trace: bool) -> None:
+    from linjat_editor.core import score, selection_score
+
     c = result.classification
     print(f"status: {result.status}")
     print(f"score: {score(c, weights):g}   selection score: {selection_score(c):g}")
@@ -95,6 +95,8 @@ def print_solve(result: SolveResult, weights: Weights, trace: bool) -> None:
 
 
 def run_solve(args: argparse.Namespace) -> int:
+    from linjat_editor.core import solve
+
     if args.jsonl:
         return each_line(args.jsonl, lambda level: solve_json(solve(level), weights_for(args, level), False))
     level = read_level(args.level)
@@ -111,6 +113,8 @@ def run_solve(args: argparse.Namespace) -> int:
 
 
 def run_count(args: argparse.Namespace) -> int:
+    from linjat_editor.core import count_solutions
+
     if args.limit < 1:
         raise ValueError("--limit must be at least 1")
     if args.jsonl:
@@ -162,6 +166,8 @@ def emit(level: Level, out: str | None) -> None:
 
 
 def run_generate(args: argparse.Namespace) -> int:
+    from linjat_editor.core import generate, preset, score, selection_score, solve
+
     h, w = args.size
     name = args.preset or "expert"
     weights = preset(name)
@@ -181,6 +187,8 @@ def run_generate(args: argparse.Namespace) -> int:
 
 
 def run_optimize(args: argparse.Namespace) -> int:
+    from linjat_editor.core import Optimizer
+
     level = read_level(args.level)
     weights = weights_for(args, level)
     optimizer = Optimizer(level, weights, seed=args.seed)
@@ -198,12 +206,12 @@ def run_optimize(args: argparse.Namespace) -> int:
 
 def add_parsers(sub: Any) -> None:
     """Register solve, count, generate and optimize."""
-    presets = list(PRESETS)
+    presets = PRESET_NAMES
     p = sub.add_parser("solve", help="solve by deduction; exit 0 solved, 1 not solved, 2 bad input")
     p.add_argument("level", nargs="?", help="level file, or - for standard input")
     p.add_argument("--json", action="store_true", help="print JSON")
     p.add_argument("--trace", action="store_true", help="list every layer of the solve")
-    p.add_argument("--preset", choices=presets, help="weights for the score (default: by grid size)")
+    p.add_argument("--preset", choices=presets, metavar="PRESET", help="weights for the score (default: by grid size); one of %(choices)s")
     p.add_argument("--jsonl", metavar="FILE", help="one level per line; one JSON result per line")
     p.set_defaults(func=run_solve, needs_level=True)
 
@@ -217,7 +225,7 @@ def add_parsers(sub: Any) -> None:
     p = sub.add_parser("generate", help="a new level, optimized")
     p.add_argument("--size", type=parse_size, required=True, metavar="HxW", help="rows x columns, e.g. 13x9")
     p.add_argument("--numbers", type=int, required=True, help="how many numbers")
-    p.add_argument("--preset", choices=presets, help="tier weights (default expert)")
+    p.add_argument("--preset", choices=presets, metavar="PRESET", help="tier weights (default expert); one of %(choices)s")
     p.add_argument("--iterations", type=int, default=10_000, help="optimizer iterations (default 10000)")
     p.add_argument("--seed", type=int, default=None, help="random seed, for reproducible levels")
     p.add_argument("-o", "--output", help="write here (extension picks the format) instead of stdout")
@@ -225,7 +233,7 @@ def add_parsers(sub: Any) -> None:
 
     p = sub.add_parser("optimize", help="improve an existing level (its numbers are the start)")
     p.add_argument("level", help="level file, or - for standard input")
-    p.add_argument("--preset", choices=presets, help="tier weights (default: by grid size)")
+    p.add_argument("--preset", choices=presets, metavar="PRESET", help="tier weights (default: by grid size); one of %(choices)s")
     p.add_argument("--iterations", type=int, default=10_000, help="optimizer iterations (default 10000)")
     p.add_argument("--seed", type=int, default=None, help="random seed")
     p.add_argument("-o", "--output", help="write here instead of stdout")

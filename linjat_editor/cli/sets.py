@@ -4,13 +4,15 @@ from __future__ import annotations
 
 import argparse
 import sys
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
-from linjat_editor.batch import BatchProgress, batch_generate
-from linjat_editor.core import PRESETS
 from linjat_editor.io import read_set, write_set
-from linjat_editor.io.export_formats import FORMATS, export_set
+from linjat_editor.render.export import FORMATS, export_set
+from .presets import PRESET_NAMES
 from .progress import ProgressBar
+
+if TYPE_CHECKING:
+    from linjat_editor.batch import BatchProgress
 
 
 def run_export(args: argparse.Namespace) -> int:
@@ -27,6 +29,8 @@ def run_export(args: argparse.Namespace) -> int:
 
 
 def run_batch(args: argparse.Namespace) -> int:
+    from linjat_editor.batch import batch_generate  # loads the engine: only when the verb runs
+
     if args.count < 1:
         raise ValueError("--count must be at least 1")
     bar = ProgressBar(f"batch {args.preset}")
@@ -59,7 +63,7 @@ def add_parsers(sub: Any) -> None:
     p.set_defaults(func=run_export)
 
     p = sub.add_parser("batch", help="generate many levels of a tier into a set, in parallel")
-    p.add_argument("--preset", choices=list(PRESETS), required=True, help="tier: size, number count and weights")
+    p.add_argument("--preset", choices=PRESET_NAMES, metavar="PRESET", required=True, help="tier: size, number count and weights; one of %(choices)s")
     p.add_argument("--count", type=int, required=True, help="how many levels")
     p.add_argument("--iterations", type=int, default=10_000, help="optimizer iterations per level (default 10000)")
     p.add_argument("--workers", type=int, default=None, help="worker processes (default: all cores)")

@@ -6,21 +6,52 @@ Pure Python, numpy and numba; never imports Qt. See ``docs/engine-api.md``.
 >>> level = Level.from_rows(["    ", "    ", ".  4", "    "])
 >>> solve(level).lines, count_solutions(level).count
 (((2, 0, 2, 3),), 1)
+
+The names below load on first use (PEP 562): importing ``linjat_editor.core.level``
+alone, as the file formats do, must not load numba or compile the kernels.
 """
 
-from .classification import Classification, KindStats
-from .exact import ExactResult, count_solutions
-from .generator import FillResult, fill_dots, random_level
-from .kinds import TRY_ORDER, Kind
-from .level import MAX_SIDE, MAX_VALUE, Cell, Level, LevelError, Line, Number, line_cells
-from .optimizer import Optimizer, PoolEntry, Progress, first_level, generate
-from .scoring import PRESETS, SELECTION, TIERS, Tier, Weights, preset, score, selection_score
-from .solver import Layer, SolveResult, classify, solve
+from __future__ import annotations
 
-__all__ = [
-    "Cell", "Classification", "ExactResult", "FillResult", "Kind", "KindStats", "Layer", "Level",
-    "LevelError", "Line", "MAX_SIDE", "MAX_VALUE", "Number", "Optimizer", "PRESETS", "PoolEntry",
-    "Progress", "SELECTION", "SolveResult", "TIERS", "TRY_ORDER", "Tier", "Weights", "classify",
-    "count_solutions", "fill_dots", "first_level", "generate", "line_cells", "preset",
-    "random_level", "score", "selection_score", "solve",
-]
+from importlib import import_module
+from typing import TYPE_CHECKING, Any
+
+#: Public name -> the submodule that defines it.
+_HOME = {
+    "Classification": "classification", "KindStats": "classification",
+    "ExactResult": "exact", "count_solutions": "exact",
+    "FillResult": "generator", "fill_dots": "generator", "random_level": "generator",
+    "TRY_ORDER": "kinds", "Kind": "kinds",
+    "MAX_SIDE": "level", "MAX_VALUE": "level", "Cell": "level", "Level": "level", "LevelError": "level",
+    "Line": "level", "Number": "level", "line_cells": "level",
+    "Optimizer": "optimizer", "PoolEntry": "optimizer", "Progress": "optimizer", "first_level": "optimizer",
+    "generate": "optimizer",
+    "PRESETS": "scoring", "SELECTION": "scoring", "TIERS": "scoring", "Tier": "scoring", "Weights": "scoring",
+    "preset": "scoring", "score": "scoring", "selection_score": "scoring",
+    "Layer": "solver", "SolveResult": "solver", "classify": "solver", "solve": "solver",
+}
+
+__all__ = sorted(_HOME)
+
+if TYPE_CHECKING:
+    from .classification import Classification, KindStats
+    from .exact import ExactResult, count_solutions
+    from .generator import FillResult, fill_dots, random_level
+    from .kinds import TRY_ORDER, Kind
+    from .level import MAX_SIDE, MAX_VALUE, Cell, Level, LevelError, Line, Number, line_cells
+    from .optimizer import Optimizer, PoolEntry, Progress, first_level, generate
+    from .scoring import PRESETS, SELECTION, TIERS, Tier, Weights, preset, score, selection_score
+    from .solver import Layer, SolveResult, classify, solve
+
+
+def __getattr__(name: str) -> Any:
+    home = _HOME.get(name)
+    if home is None:
+        raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
+    value = getattr(import_module(f".{home}", __name__), name)
+    globals()[name] = value  # later lookups skip this function
+    return value
+
+
+def __dir__() -> list[str]:
+    return sorted(set(globals()) | set(_HOME))

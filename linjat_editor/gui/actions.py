@@ -19,12 +19,12 @@ from linjat_editor.gui.dialogs.properties import PropertiesDialog
 from linjat_editor.gui.dialogs.size_dialog import SizeDialog
 
 if TYPE_CHECKING:
-    from linjat_editor.gui.main_window import MainWindow
+    from linjat_editor.gui.window_api import EditorWindow
 
 TIER_NAMES = ("easy", "medium", "hard", "expert")
 
 
-def _action(window: MainWindow, text: str, shortcut: str | QKeySequence.StandardKey | list, tip: str,
+def _action(window: EditorWindow, text: str, shortcut: str | QKeySequence.StandardKey | list, tip: str,
             slot: Callable[..., object] | None = None, checkable: bool = False) -> QAction:
     act = QAction(text, window)
     keys = shortcut if isinstance(shortcut, list) else [shortcut]
@@ -42,7 +42,7 @@ def _action(window: MainWindow, text: str, shortcut: str | QKeySequence.Standard
     return act
 
 
-def install_actions(w: MainWindow) -> SimpleNamespace:
+def install_actions(w: EditorWindow) -> SimpleNamespace:
     """Create every action, the menus and the toolbar; return the actions by name."""
     doc = w.document
     a = SimpleNamespace()
@@ -102,7 +102,7 @@ def install_actions(w: MainWindow) -> SimpleNamespace:
     return a
 
 
-def _menus(w: MainWindow, a: SimpleNamespace) -> None:
+def _menus(w: EditorWindow, a: SimpleNamespace) -> None:
     bar = w.menuBar()
     file_menu = bar.addMenu("&File")
     file_menu.addActions([a.new, a.open])
@@ -150,7 +150,7 @@ def _menus(w: MainWindow, a: SimpleNamespace) -> None:
     tools.addActions([a.solution, a.hint])
 
 
-def _fill_recent(w: MainWindow, paths: list[str]) -> None:
+def _fill_recent(w: EditorWindow, paths: list[str]) -> None:
     menu = w.recent_menu
     menu.clear()
     for i, path in enumerate(paths):
@@ -165,7 +165,7 @@ def _tier_size(name: str) -> str:
     return sizes[name]
 
 
-def resize_grid(w: MainWindow) -> None:
+def resize_grid(w: EditorWindow) -> None:
     level = w.document.level
     dialog = SizeDialog("Resize grid", level.height, level.width,
                         note="Numbers and dots outside the new size are dropped.", parent=w)
@@ -174,19 +174,19 @@ def resize_grid(w: MainWindow) -> None:
         w.document.push(ReplaceLevelCommand(w.document, level.resized(h, c), f"Resize to {h}×{c}"))
 
 
-def edit_colours(w: MainWindow) -> None:
+def edit_colours(w: EditorWindow) -> None:
     dialog = ColoursDialog(w.theme, w)
     if dialog.exec() == QDialog.DialogCode.Accepted:
         w.set_theme(dialog.theme)
 
 
-def edit_properties(w: MainWindow) -> None:
+def edit_properties(w: EditorWindow) -> None:
     dialog = PropertiesDialog(w.document.level, w)
     if dialog.exec() == QDialog.DialogCode.Accepted:
         w.document.push(SetMetaCommand(w.document, **dialog.fields()))
 
 
-def show_hint(w: MainWindow) -> None:
+def show_hint(w: EditorWindow) -> None:
     """Advance the step view to the next deduction and say it."""
     w.steps_dock.show()
     w.steps_dock.raise_()
@@ -195,7 +195,7 @@ def show_hint(w: MainWindow) -> None:
         w.statusBar().showMessage("No hint: the analysis has no further step for this board", 5000)
 
 
-def show_shortcuts(w: MainWindow) -> None:
+def show_shortcuts(w: EditorWindow) -> None:
     rows = []
     for act in w.actions():
         keys = ", ".join(s.toString(QKeySequence.SequenceFormat.NativeText) for s in act.shortcuts())

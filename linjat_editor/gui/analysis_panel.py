@@ -27,7 +27,7 @@ from PySide6.QtWidgets import (
 from linjat_editor.core.level import Level
 from linjat_editor.gui.analysis_adapter import AnalysisResult, LeakInfo, analyze_level
 from linjat_editor.gui.document import Document
-from linjat_editor.gui.theme import Theme
+from linjat_editor.render.theme import Theme
 from linjat_editor.gui.workers import LatestRunner
 
 PRESET_NAMES = ("easy", "medium", "hard", "expert")

@@ -17,9 +17,10 @@ from pathlib import Path
 from typing import NoReturn, Sequence
 
 from PySide6.QtCore import QCoreApplication, QEventLoop, QTimer
-from PySide6.QtWidgets import QApplication, QMessageBox
+from PySide6.QtWidgets import QMessageBox
 
 from linjat_editor.core.level import Level
+from linjat_editor.gui.application import application
 
 #: How long --screenshot waits for the analysis (the engine compiles on first use).
 SCREENSHOT_TIMEOUT_S = 180.0
@@ -42,16 +43,6 @@ def _parser() -> argparse.ArgumentParser:
     p.add_argument("--solution", action="store_true", help="with --screenshot: draw the solution lines")
     p.add_argument("--leak", type=int, default=0, help="with --screenshot: select leak N (1 = first) in the panel")
     return p
-
-
-def _application(headless: bool) -> QApplication:
-    if headless and not os.environ.get("DISPLAY") and not os.environ.get("WAYLAND_DISPLAY"):
-        os.environ.setdefault("QT_QPA_PLATFORM", "offscreen")
-    existing = QApplication.instance()
-    app = existing if isinstance(existing, QApplication) else QApplication(sys.argv[:1])
-    app.setApplicationName("linjat-editor")
-    app.setApplicationDisplayName("Linjat Editor")
-    return app
 
 
 def _fail(message: str) -> int:
@@ -82,7 +73,7 @@ def screenshot(file: str | None, out: str, size: str = "1280x860", step: int = 0
         width, height = (int(x) for x in size.lower().split("x"))
     except ValueError:
         return _fail(f"--size {size}: expected WIDTHxHEIGHT")
-    _application(headless=True)
+    application(headless=True)
     level: Level | None = None
     if file:
         try:
@@ -136,7 +127,7 @@ def main(argv: Sequence[str] | None = None) -> int:
         return screenshot(args.file, args.screenshot, args.size, args.step, args.solution, args.leak)
     from linjat_editor.gui.main_window import MainWindow
 
-    app = _application(headless=False)
+    app = application(headless=False)
     window = MainWindow()
     window.show()
     if not args.file:

@@ -14,7 +14,7 @@ from PySide6.QtGui import QKeyEvent, QMouseEvent, QPainter, QPaintEvent
 from PySide6.QtWidgets import QSizePolicy, QWidget
 
 from linjat_editor.core.level import Cell, Level
-from linjat_editor.gui.board_painter import BoardGeometry, paint_board
+from linjat_editor.render.board import BoardGeometry, paint_board
 from linjat_editor.gui.commands import (
     ClearCellCommand,
     MoveNumberCommand,
@@ -23,8 +23,8 @@ from linjat_editor.gui.commands import (
     ToggleDotCommand,
 )
 from linjat_editor.gui.document import Document
-from linjat_editor.gui.overlay import Overlay
-from linjat_editor.gui.theme import Theme
+from linjat_editor.render.marks import Overlay
+from linjat_editor.render.theme import Theme
 
 _ARROWS = {
     Qt.Key.Key_Up: (-1, 0),

@@ -18,7 +18,7 @@ from linjat_editor.gui.dialogs.import_rows import ImportRowsDialog
 from linjat_editor.gui.dialogs.size_dialog import SizeDialog
 
 if TYPE_CHECKING:
-    from linjat_editor.gui.main_window import MainWindow
+    from linjat_editor.gui.window_base import WindowBase
 
 FILE_FILTER = "Linjat levels (*.json *.txt);;All files (*)"
 
@@ -29,7 +29,7 @@ class FileController(QObject):
     #: The recent-files list changed (list of str paths).
     recentChanged = Signal(list)
 
-    def __init__(self, window: MainWindow) -> None:
+    def __init__(self, window: WindowBase) -> None:
         super().__init__(window)
         self.window = window
         self.document = window.document

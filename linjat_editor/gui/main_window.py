@@ -13,7 +13,7 @@ from __future__ import annotations
 
 from PySide6.QtCore import QByteArray, Qt
 from PySide6.QtGui import QAction, QCloseEvent, QKeySequence, QShortcut
-from PySide6.QtWidgets import QAbstractButton, QAbstractScrollArea, QDockWidget, QFrame, QMainWindow, QMenu, QMessageBox, QScrollArea, QUndoView, QWidget
+from PySide6.QtWidgets import QAbstractButton, QAbstractScrollArea, QDockWidget, QFrame, QMenu, QMessageBox, QScrollArea, QUndoView, QWidget
 
 from linjat_editor.core.level import Level
 from linjat_editor.gui.actions import install_actions
@@ -26,12 +26,13 @@ from linjat_editor.gui.overlay_controller import OverlayController
 from linjat_editor.gui.recovery import Autosaver
 from linjat_editor.gui.settings import Settings
 from linjat_editor.gui.step_panel import StepPanel
-from linjat_editor.gui.theme import Theme
+from linjat_editor.render.theme import Theme
+from linjat_editor.gui.window_api import EditorWindow
 
 APP_TITLE = "Linjat Editor"
 
 
-class MainWindow(QMainWindow):
+class MainWindow(EditorWindow):
     """Board, analysis, steps and undo history around one :class:`Document`."""
 
     recent_menu: QMenu  # File ▸ Open recent, filled by actions.py

@@ -1,35 +1,12 @@
-"""What the board draws on top of the level: analysis results and step-through state.
+"""Step lines for the board's overlay, built from the solver's ownership grid.
 
-Plain data built by the panels from engine answers; the board only draws it.
+The overlay's data classes live beside the painter (:mod:`linjat_editor.render.marks`).
 """
 
 from __future__ import annotations
 
-from dataclasses import dataclass
-
-from linjat_editor.core.level import Cell, Line
-
-
-@dataclass(frozen=True)
-class StepLine:
-    """One number's line as the solver knows it after a step."""
-
-    line: Line
-    complete: bool  # as long as the number says
-    extended: bool  # grew in this very step
-
-
-@dataclass(frozen=True)
-class Overlay:
-    """Everything drawn over the level. Empty by default."""
-
-    solution: tuple[Line, ...] = ()
-    stuck_cells: frozenset[Cell] = frozenset()
-    stuck_numbers: frozenset[Cell] = frozenset()
-    leak_cells: frozenset[Cell] = frozenset()
-    selected_leak_cells: frozenset[Cell] = frozenset()
-    step_lines: tuple[StepLine, ...] = ()
-    step_cells: frozenset[Cell] = frozenset()  # cells claimed in the shown step
+from linjat_editor.core.level import Cell
+from linjat_editor.render.marks import StepLine
 
 
 def known_lines(numbers: list[tuple[int, int, int]], owner: object, extended: set[int]) -> tuple[StepLine, ...]:

@@ -7,7 +7,8 @@ from PySide6.QtCore import QObject
 from linjat_editor.core.level import Level
 from linjat_editor.gui.analysis_adapter import AnalysisResult, LeakInfo, StepInfo
 from linjat_editor.gui.board_view import BoardView
-from linjat_editor.gui.overlay import Overlay, known_lines
+from linjat_editor.gui.overlay import known_lines
+from linjat_editor.render.marks import Overlay
 
 
 class OverlayController(QObject):

@@ -88,10 +88,10 @@ def _our_classification(cls: Any) -> dict[str, dict[str, int]] | None:
     """A stored classification with our key names (the original's ``dep`` etc. renamed; strings read as ints)."""
     if not isinstance(cls, Mapping):
         return None
-    out = {}
+    out: dict[str, dict[str, int]] = {}
     for key, stats in cls.items():
         if isinstance(stats, Mapping) and "depth" in stats:
-            out[_OUR_KEYS.get(key, key)] = {"depth": int(stats["depth"]), "max_width": int(stats.get("max_width", 0))}
+            out[_OUR_KEYS.get(str(key), str(key))] = {"depth": int(stats["depth"]), "max_width": int(stats.get("max_width", 0))}
     return out or None
 
 

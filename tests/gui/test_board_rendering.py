@@ -7,8 +7,8 @@ from PySide6.QtGui import QColor, QImage
 from linjat_editor.core.level import Level
 from linjat_editor.gui.board_view import BoardView
 from linjat_editor.gui.document import Document
-from linjat_editor.gui.overlay import Overlay, StepLine
-from linjat_editor.gui.theme import Theme
+from linjat_editor.render.marks import Overlay, StepLine
+from linjat_editor.render.theme import Theme
 
 
 def render(qtbot, level: Level, overlay: Overlay = Overlay(), solution: bool = False) -> tuple[BoardView, QImage]:

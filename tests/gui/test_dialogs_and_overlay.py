@@ -9,7 +9,7 @@ from linjat_editor.core.level import Level
 from linjat_editor.gui import actions
 from linjat_editor.gui.dialogs.size_dialog import SIZE_PRESETS, SizeDialog
 from linjat_editor.gui.overlay import known_lines
-from linjat_editor.gui.theme import Theme
+from linjat_editor.render.theme import Theme
 
 
 def test_size_dialog_presets_and_custom(qtbot):

@@ -14,7 +14,7 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
-from linjat_editor.gui.theme import Theme
+from linjat_editor.render.theme import Theme
 
 LABELS = {
     "background": "Window background",

@@ -9,7 +9,7 @@ from __future__ import annotations
 import math
 from typing import Any
 
-from PySide6.QtCore import QSize, Qt, Signal
+from PySide6.QtCore import QObject, QSize, Qt, Signal
 from PySide6.QtWidgets import (QHBoxLayout, QLabel, QListWidget, QListWidgetItem, QProgressBar, QPushButton,
                                QVBoxLayout, QWidget)
 
@@ -17,7 +17,7 @@ from linjat_editor.core.level import Level
 from linjat_editor.gui.optimizer.runner import FINISHED, IDLE, PAUSED, RUNNING, STOPPED, OptimizerRunner
 from linjat_editor.gui.optimizer.score_plot import ScorePlot
 from linjat_editor.gui.optimizer.settings_form import SettingsForm
-from linjat_editor.gui.sets.thumbnail import level_thumbnail
+from linjat_editor.render.thumbnail import level_thumbnail
 
 SHORT = {"cover": "cov", "cant_fit": "fit", "square": "sq", "dependency": "dep", "one_of": "one",
          "single_solution": "SS!", "uncontested_no_cover": "UNC!"}
@@ -44,6 +44,7 @@ class OptimizerPanel(QWidget):
     """Optimizes a seed level in the background and offers the pool for adoption."""
 
     adoptRequested = Signal(object)  # Level
+    close_watcher: QObject | None = None  # set by install_optimizer; stops the run when the window closes
     previewRequested = Signal(object)  # Level
 
     def __init__(self, level: Level | None = None, parent: QWidget | None = None) -> None:

@@ -8,11 +8,14 @@ from __future__ import annotations
 
 import math
 
-from PySide6.QtCore import QPointF, QRectF, QSize, Qt
+from PySide6.QtCore import QSize, Qt
 from PySide6.QtGui import QColor, QPainter, QPaintEvent, QPen, QPolygonF
 from PySide6.QtWidgets import QSizePolicy, QWidget
 
+from linjat_editor.render.chart import PlotArea, paint_frame
+
 MAX_SAMPLES = 400
+LEFT = 40.0  # room for the score labels
 
 
 class ScorePlot(QWidget):
@@ -46,35 +49,23 @@ class ScorePlot(QWidget):
 
     def paintEvent(self, event: QPaintEvent) -> None:
         p = QPainter(self)
-        p.setRenderHint(QPainter.RenderHint.Antialiasing)
-        p.fillRect(self.rect(), QColor("#ffffff"))
-        rect = QRectF(40, 8, max(10, self.width() - 50), max(10, self.height() - 28))
-        p.setPen(QPen(QColor("#888888"), 1))
-        p.drawLine(rect.bottomLeft(), rect.bottomRight())
-        p.drawLine(rect.bottomLeft(), rect.topLeft())
+        w, h = self.width(), self.height()
         if not self.samples:
+            area = PlotArea.fit(w, h, LEFT, 1, 0, 1)
+            paint_frame(p, w, h, area, "", values=False)
             p.setPen(QColor("#666666"))
-            p.drawText(rect, Qt.AlignmentFlag.AlignCenter, "Scores appear here while the optimizer runs")
+            p.drawText(area.rect, Qt.AlignmentFlag.AlignCenter, "Scores appear here while the optimizer runs")
             p.end()
             return
         values = [s for _, b, pool in self.samples for s in (b, *pool)]
-        lo, hi = min(values), max(values)
-        hi = hi if hi > lo else lo + 1
         x_max = max(self.total, self.samples[-1][0], 1)
-
-        def pos(it: int, v: float) -> QPointF:
-            return QPointF(rect.left() + rect.width() * it / x_max, rect.bottom() - rect.height() * (v - lo) / (hi - lo))
-
+        area = PlotArea.fit(w, h, LEFT, x_max, min(values), max(values))
+        paint_frame(p, w, h, area, f"iterations (0–{x_max:,}) · best now {self.samples[-1][1]:g}")
         p.setPen(Qt.PenStyle.NoPen)
         p.setBrush(QColor(86, 180, 233, 110))  # sky blue, translucent: dense pools read as clouds
         for it, _, pool in self.samples:
             for s in pool:
-                p.drawEllipse(pos(it, s), 1.8, 1.8)
+                p.drawEllipse(area.pos(it, s), 1.8, 1.8)
         p.setPen(QPen(QColor("#d55e00"), 2))
-        p.drawPolyline(QPolygonF([pos(it, b) for it, b, _ in self.samples]))
-        p.setPen(QColor("#333333"))
-        p.drawText(QRectF(0, rect.top() - 6, 36, 14), Qt.AlignmentFlag.AlignRight, f"{hi:g}")
-        p.drawText(QRectF(0, rect.bottom() - 8, 36, 14), Qt.AlignmentFlag.AlignRight, f"{lo:g}")
-        p.drawText(QRectF(rect.left(), rect.bottom() + 3, rect.width(), 16), Qt.AlignmentFlag.AlignCenter,
-                   f"iterations (0–{x_max:,}) · best now {self.samples[-1][1]:g}")
+        p.drawPolyline(QPolygonF([area.pos(it, b) for it, b, _ in self.samples]))
         p.end()

@@ -51,9 +51,9 @@ def measure_event_loop_stall(level: Level | None = None, preset: str = "expert",
     from PySide6.QtCore import QElapsedTimer, QEventLoop, QTimer
 
     from linjat_editor.gui.optimizer.optimizer_panel import OptimizerPanel
-    from linjat_editor.io.export_sheet_qt import ensure_gui_app
+    from linjat_editor.gui.application import application
 
-    ensure_gui_app()
+    application(headless=True)  # the panel is widgets: a full QApplication, offscreen without a display
     weights = None
     if level is None:
         level, weights = _bench_level(preset, seed)

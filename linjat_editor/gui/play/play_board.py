@@ -9,13 +9,16 @@ and emits :attr:`PlayBoard.refused` with a sentence for the status bar.
 from __future__ import annotations
 
 from PySide6.QtCore import QPointF, QSize, Qt, QTimer, Signal
-from PySide6.QtGui import QBrush, QColor, QFont, QMouseEvent, QPainter, QPaintEvent, QPen
+from PySide6.QtGui import QBrush, QColor, QMouseEvent, QPainter, QPaintEvent, QPen
 from PySide6.QtWidgets import QSizePolicy, QWidget
 
 from linjat_editor.core.level import Cell
-from linjat_editor.gui.board_painter import BoardGeometry
 from linjat_editor.gui.play.play_state import Drag, PlayState, Reach
-from linjat_editor.gui.theme import Theme
+from linjat_editor.render.theme import Theme
+from linjat_editor.render.board import BoardGeometry, Look, paint_dots, paint_grid, paint_numbers
+
+#: The editor's board look, with slightly smaller discs so the drawn lines show around them.
+_LOOK = Look(number_size=0.36, pins=False)
 
 
 class PlayBoard(QWidget):
@@ -36,7 +39,10 @@ class PlayBoard(QWidget):
         self._drag: Drag | None = None
         self._preview: Reach | None = None
         self._flash: Cell | None = None
-        self._flash_timer = QTimer(self, singleShot=True, interval=600, timeout=self._clear_flash)
+        self._flash_timer = QTimer(self)
+        self._flash_timer.setSingleShot(True)
+        self._flash_timer.setInterval(600)
+        self._flash_timer.timeout.connect(self._clear_flash)
         self.setSizePolicy(QSizePolicy.Policy.Expanding, QSizePolicy.Policy.Expanding)
         self.setMinimumSize(160, 160)
         self.setAccessibleName("Play board")
@@ -119,19 +125,14 @@ class PlayBoard(QWidget):
         p.setRenderHint(QPainter.RenderHint.Antialiasing)
         g, t, lvl = self.geometry_(), self.theme, self.state.level
         p.fillRect(self.rect(), t.color("background"))
-        p.setPen(QPen(t.color("grid"), 1.0))
-        p.setBrush(t.color("cell"))
-        for r in range(lvl.height):
-            for c in range(lvl.width):
-                p.drawRect(g.cell_rect(r, c))
+        paint_grid(p, g, t)
         for i, n in enumerate(lvl.numbers):
-            reach = self._preview if self._drag is not None and self._drag.i == i else self.state.reaches[i]
+            reach = self.state.reaches[i]
+            if self._drag is not None and self._drag.i == i and self._preview is not None:
+                reach = self._preview
             self._paint_line(p, g, reach.line(n), reach.length, n.value)
-        p.setPen(Qt.PenStyle.NoPen)
-        p.setBrush(t.color("dot"))
-        for cell in lvl.dots:
-            p.drawEllipse(g.center(*cell), g.cell * 0.12, g.cell * 0.12)
-        self._paint_numbers(p, g)
+        paint_dots(p, g, lvl, t, _LOOK)
+        paint_numbers(p, g, lvl, t, _LOOK)
         if self._flash is not None:
             pen = QPen(QColor(t.leak), max(3.0, g.cell * 0.1))
             p.setPen(pen)
@@ -158,17 +159,3 @@ class PlayBoard(QWidget):
             p.setPen(QPen(color, max(2.0, g.cell * 0.07)))
             p.setBrush(QBrush(color, Qt.BrushStyle.BDiagPattern))
         p.drawRoundedRect(rect, radius, radius)
-
-    def _paint_numbers(self, p: QPainter, g: BoardGeometry) -> None:
-        font = QFont()
-        font.setPixelSize(max(6, int(g.cell * 0.5)))
-        font.setBold(True)
-        p.setFont(font)
-        radius = g.cell * 0.36
-        for i, n in enumerate(self.state.level.numbers):
-            c = g.center(n.row, n.col)
-            p.setPen(Qt.PenStyle.NoPen)
-            p.setBrush(self.theme.color("number_fill"))
-            p.drawEllipse(c, radius, radius)
-            p.setPen(self.theme.color("number_text"))
-            p.drawText(g.cell_rect(n.row, n.col), Qt.AlignmentFlag.AlignCenter, str(n.value))

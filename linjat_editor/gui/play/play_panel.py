@@ -20,7 +20,7 @@ from PySide6.QtWidgets import QHBoxLayout, QLabel, QPushButton, QVBoxLayout, QWi
 from linjat_editor.core.level import Level
 from linjat_editor.gui.play.play_board import PlayBoard
 from linjat_editor.gui.play.play_state import PlayState
-from linjat_editor.gui.theme import Theme
+from linjat_editor.render.theme import Theme
 
 Playtest = dict[str, Any]
 
@@ -57,11 +57,15 @@ class PlayPanel(QWidget):
         self.status = QLabel(wordWrap=True)
         self.status.setAccessibleName("Play status")
         self.clock_label = QLabel()
-        self.undo_button = QPushButton("Undo", shortcut=QKeySequence.StandardKey.Undo, clicked=self.undo)
-        self.reset_button = QPushButton("Reset", clicked=self.reset)
-        self.done_button = QPushButton("Done", clicked=self.done)
+        self.undo_button = QPushButton("Undo")
+        self.undo_button.setShortcut(QKeySequence.StandardKey.Undo)
+        self.reset_button = QPushButton("Reset")
+        self.done_button = QPushButton("Done")
         self.done_button.setShortcut(QKeySequence(Qt.Key.Key_Return))
-        self.give_up_button = QPushButton("Give up", clicked=self.give_up)
+        self.give_up_button = QPushButton("Give up")
+        for b, slot in ((self.undo_button, self.undo), (self.reset_button, self.reset),
+                        (self.done_button, self.done), (self.give_up_button, self.give_up)):
+            b.clicked.connect(slot)
         for b, tip in ((self.undo_button, "Take back the last move (Ctrl+Z)"),
                        (self.reset_button, "Start the level again (a new attempt)"),
                        (self.done_button, "Check the lines (Return)"),
@@ -77,7 +81,9 @@ class PlayPanel(QWidget):
         layout.addWidget(self.board, 1)
         layout.addLayout(buttons)
         layout.addWidget(self.status)
-        self._tick = QTimer(self, interval=500, timeout=self._update_clock)
+        self._tick = QTimer(self)
+        self._tick.setInterval(500)
+        self._tick.timeout.connect(self._update_clock)
         self.board.moved.connect(self._on_move)
         self.board.refused.connect(self.status.setText)
         self.board.dragStarted.connect(self.status.clear)

@@ -1,4 +1,4 @@
-"""The difficulty curve: each level's score in set order, drawn with QPainter.
+"""The difficulty curve: each level's score in set order, on the shared chart frame (render/chart.py).
 
 Tiers differ by marker shape as well as colour (circle easy, square medium,
 triangle hard, diamond expert, ring tutorial); levels with warnings get a
@@ -15,6 +15,10 @@ from dataclasses import dataclass
 from PySide6.QtCore import QPointF, QRectF, QSize, Qt, Signal
 from PySide6.QtGui import QColor, QMouseEvent, QPainter, QPaintEvent, QPen, QPolygonF
 from PySide6.QtWidgets import QSizePolicy, QWidget
+
+from linjat_editor.render.chart import PlotArea, paint_frame
+
+LEFT = 34.0  # room for the score labels
 
 TIER_STYLE = {  # Okabe-Ito colours, one shape each
     "tutorial": ("#999999", "ring"),
@@ -54,69 +58,52 @@ class DifficultyCurve(QWidget):
         self.points, self.selected = list(points), selected
         self.update()
 
-    def _plot_rect(self) -> QRectF:
-        return QRectF(34, 8, max(10, self.width() - 44), max(10, self.height() - 26))
-
-    def _range(self) -> tuple[float, float]:
+    def _area(self) -> PlotArea:
         vals = [p.score for p in self.points if p.score is not None]
         lo, hi = (min(vals), max(vals)) if vals else (0.0, 1.0)
-        lo = min(lo, 0.0)
-        return lo, hi if hi > lo else lo + 1.0
-
-    def _pos(self, i: int, score: float, rect: QRectF, lo: float, hi: float) -> QPointF:
         n = max(1, len(self.points) - 1)
-        x = rect.left() + rect.width() * (i / n if len(self.points) > 1 else 0.5)
-        y = rect.bottom() - rect.height() * (score - lo) / (hi - lo)
-        return QPointF(x, y)
+        return PlotArea.fit(self.width(), self.height(), LEFT, n, min(lo, 0.0), hi)
+
+    def _x(self, i: int) -> float:
+        """Level ``i``'s place on the x axis (a lone level sits in the middle)."""
+        return i if len(self.points) > 1 else 0.5
 
     def mousePressEvent(self, event: QMouseEvent) -> None:
         if not self.points:
             return
-        rect = self._plot_rect()
-        n = max(1, len(self.points) - 1)
-        frac = (event.position().x() - rect.left()) / rect.width()
-        self.clicked.emit(min(len(self.points) - 1, max(0, round(frac * n))))
+        x = self._area().x_at(event.position().x())
+        self.clicked.emit(min(len(self.points) - 1, max(0, round(x))))
 
     def paintEvent(self, event: QPaintEvent) -> None:
         p = QPainter(self)
-        p.setRenderHint(QPainter.RenderHint.Antialiasing)
-        p.fillRect(self.rect(), QColor("#ffffff"))
-        rect = self._plot_rect()
-        lo, hi = self._range()
-        p.setPen(QPen(QColor("#888888"), 1))
-        p.drawLine(rect.bottomLeft(), rect.bottomRight())
-        p.drawLine(rect.bottomLeft(), rect.topLeft())
-        p.setPen(QColor("#444444"))
-        p.drawText(QRectF(0, rect.top() - 6, 30, 14), Qt.AlignmentFlag.AlignRight, f"{hi:g}")
-        p.drawText(QRectF(0, rect.bottom() - 8, 30, 14), Qt.AlignmentFlag.AlignRight, f"{lo:g}")
-        p.drawText(QRectF(rect.left(), rect.bottom() + 2, rect.width(), 16), Qt.AlignmentFlag.AlignCenter,
-                   f"{len(self.points)} levels, in set order")
+        area = self._area()
+        paint_frame(p, self.width(), self.height(), area, f"{len(self.points)} levels, in set order")
         scored = [(i, pt.score) for i, pt in enumerate(self.points) if pt.score is not None]
         if not scored:
             p.end()
             return
-        self._time_bars(p, rect)
+        self._time_bars(p, area)
         ramp = sorted(s for _, s in scored)
         pen = QPen(QColor("#aaaaaa"), 1.5, Qt.PenStyle.DashLine)
         p.setPen(pen)
-        p.drawPolyline(QPolygonF([self._pos(i, s, rect, lo, hi) for (i, _), s in zip(scored, ramp)]))
+        p.drawPolyline(QPolygonF([area.pos(self._x(i), s) for (i, _), s in zip(scored, ramp)]))
         p.setPen(QPen(QColor("#333333"), 2))
-        p.drawPolyline(QPolygonF([self._pos(i, s, rect, lo, hi) for i, s in scored]))
+        p.drawPolyline(QPolygonF([area.pos(self._x(i), s) for i, s in scored]))
         for i, s in scored:
-            self._marker(p, self._pos(i, s, rect, lo, hi), self.points[i], i == self.selected)
+            self._marker(p, area.pos(self._x(i), s), self.points[i], i == self.selected)
         p.end()
 
-    def _time_bars(self, p: QPainter, rect: QRectF) -> None:
+    def _time_bars(self, p: QPainter, area: PlotArea) -> None:
         times = [(i, pt.seconds) for i, pt in enumerate(self.points) if pt.seconds]
         if not times:
             return
+        rect = area.rect
         top = max(t for _, t in times)
-        n = max(1, len(self.points) - 1)
-        half = max(2.0, min(8.0, rect.width() / (2 * n + 2)))
+        half = max(2.0, min(8.0, rect.width() / (2 * area.x_max + 2)))
         p.setPen(QPen(QColor("#9a9a9a"), 1))
         p.setBrush(QColor(150, 150, 150, 70))
         for i, t in times:
-            x = rect.left() + rect.width() * (i / n if len(self.points) > 1 else 0.5)
+            x = area.pos(self._x(i), area.lo).x()
             h = rect.height() * t / top
             p.drawRect(QRectF(x - half, rect.bottom() - h, 2 * half, h))
         p.setPen(QColor("#777777"))

@@ -5,14 +5,20 @@ Kept apart from the panel's editing and display so each file stays one idea.
 
 from __future__ import annotations
 
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
-from PySide6.QtWidgets import QFileDialog, QMessageBox
+from PySide6.QtWidgets import QFileDialog, QMessageBox, QWidget
 
 from linjat_editor.io.level_set import LevelSet
 
+# For the type checker the mixin is the widget it is mixed into; at run time it adds no base.
+if TYPE_CHECKING:
+    _Widget = QWidget
+else:
+    _Widget = object
 
-class SetFilesMixin:
+
+class SetFilesMixin(_Widget):
     """Needs ``self.level_set``, ``self.checker``, ``self.path``, ``self.undo_stack``,
     ``self.warnings``, ``self.set_level_set`` and ``self.append_set`` from the panel."""
 
@@ -21,6 +27,10 @@ class SetFilesMixin:
     path: str | None
     undo_stack: Any
     warnings: Any
+
+    if TYPE_CHECKING:
+        def set_level_set(self, level_set: LevelSet, path: str | None = None) -> None: ...
+        def append_set(self, other: LevelSet, text: str = "") -> None: ...
 
     def generate_dialog(self) -> None:
         from linjat_editor.gui.sets.batch_dialog import BatchDialog
@@ -32,7 +42,7 @@ class SetFilesMixin:
 
     def export(self, path: str, fmt: str | None = None, **options: object) -> list:
         """Export the set (with the figures found so far) in any format ``linjat export`` knows."""
-        from linjat_editor.io.export_formats import export_set
+        from linjat_editor.render.export import export_set
 
         level_set = self.with_analysis()
         if all(e.analysis is not None for e in level_set):

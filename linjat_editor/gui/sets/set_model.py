@@ -7,13 +7,13 @@ step. Figures come from a lookup the panel fills as the worker reports.
 
 from __future__ import annotations
 
-from typing import Any, Callable
+from typing import Any, Callable, Sequence
 
 from PySide6.QtCore import QAbstractListModel, QByteArray, QMimeData, QModelIndex, QPersistentModelIndex, Qt, Signal
 from PySide6.QtGui import QIcon
 
 from linjat_editor.gui.sets.set_checks import EntryCheck
-from linjat_editor.gui.sets.thumbnail import level_thumbnail
+from linjat_editor.render.thumbnail import level_thumbnail
 from linjat_editor.io.level_set import LevelSet, SetEntry
 
 MIME = "application/x-linjat-set-rows"
@@ -123,7 +123,7 @@ class SetModel(QAbstractListModel):
     def mimeTypes(self) -> list[str]:
         return [MIME]
 
-    def mimeData(self, indexes: list[QModelIndex]) -> QMimeData:
+    def mimeData(self, indexes: Sequence[QModelIndex]) -> QMimeData:
         mime = QMimeData()
         rows = sorted({ix.row() for ix in indexes if ix.isValid()})
         mime.setData(MIME, QByteArray(",".join(map(str, rows)).encode()))

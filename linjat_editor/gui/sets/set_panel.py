@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from typing import Callable
 
-from PySide6.QtCore import QItemSelectionModel, QSize, Qt, Signal
+from PySide6.QtCore import QItemSelectionModel, QObject, QSize, Qt, Signal
 from PySide6.QtGui import QKeySequence, QUndoCommand, QUndoStack
 from PySide6.QtWidgets import (QAbstractItemView, QComboBox, QGridLayout, QLabel, QListView, QPushButton,
                                QSplitter, QVBoxLayout, QWidget)
@@ -44,6 +44,7 @@ class SetCommand(QUndoCommand):
 class SetPanel(SetFilesMixin, QWidget):
     """Shows and edits a :class:`LevelSet`. ``current_level`` gives the editor's level for "Add"."""
 
+    close_watcher: QObject | None = None  # set by install_set_panel; stops the checker when the window closes
     #: The user wants to edit this level in the editor; carries (Level, index).
     openRequested = Signal(object, int)
     #: The set changed (any edit, undo or redo); carries the LevelSet.

@@ -6,6 +6,8 @@ behaviour is tested apart from the engine; test_set_checks.py runs the real one.
 
 from __future__ import annotations
 
+import re
+
 import pytest
 from PySide6.QtCore import QModelIndex, Qt
 
@@ -161,7 +163,8 @@ def test_append_generated_and_export(qtbot, panel, tmp_path):
     data = json.loads(written[0].read_text())
     assert [r["score"] for r in data["easy"][:-1]] == [30, 10]  # the panel's figures, not recomputed
     sheets = panel.export(str(tmp_path / "sheet.svg"))
-    assert sheets[0].read_text().count('class="grid"') == 3
+    captions = re.findall(r">(\d+)\. [abc] \(\w+\)</text>", sheets[0].read_text())
+    assert captions == ["1", "2", "3"]  # one board per level, in set order
 
 
 def test_put_back_and_playtest_summary(qtbot, panel):

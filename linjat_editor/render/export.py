@@ -1,4 +1,9 @@
-"""One entry point for every export, for the CLI (``linjat export``) and the editor's menu."""
+"""One entry point for every export, for the CLI (``linjat export``) and the editor's menu.
+
+The data formats (puzzles.json, CSV) live in ``io``; the drawn ones (SVG, PNG,
+PDF) here in ``render``. This dispatcher sits with the drawn ones because it
+needs both and ``io`` never imports Qt.
+"""
 
 from __future__ import annotations
 
@@ -25,7 +30,7 @@ def format_for(path: str | os.PathLike[str]) -> str:
 
 
 def _exporter(fmt: str) -> Callable[..., Any]:
-    # Imported on demand: the CSV/JSON paths never load the sheet code.
+    # Imported on demand: the CSV/JSON paths never load Qt.
     if fmt == "puzzles-json":
         from linjat_editor.io.export_puzzles_json import export_puzzles_json
 
@@ -34,9 +39,9 @@ def _exporter(fmt: str) -> Callable[..., Any]:
         from linjat_editor.io.export_csv import export_csv
 
         return export_csv
-    from linjat_editor.io import export_sheets
+    from linjat_editor.render import sheets
 
-    return {"svg": export_sheets.export_svg, "png": export_sheets.export_png, "pdf": export_sheets.export_pdf}[fmt]
+    return {"svg": sheets.export_svg, "png": sheets.export_png, "pdf": sheets.export_pdf}[fmt]
 
 
 def export_set(level_set: Any, path: str | os.PathLike[str], fmt: str | None = None, **options: Any) -> list[Path]:

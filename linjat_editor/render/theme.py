@@ -1,7 +1,7 @@
 """Board colours. Defaults are the Okabe-Ito palette, readable with the common colour-vision deficiencies.
 
 Colours are never the only cue: the painter pairs each with a shape, a dash
-pattern or a line width (see :mod:`linjat_editor.gui.board_painter`).
+pattern or a line width (see :mod:`linjat_editor.render.board`).
 """
 
 from __future__ import annotations

@@ -1,0 +1,208 @@
+"""Printable sheets of a set as PNG (QImage), SVG (QSvgGenerator) and PDF (QPdfWriter).
+
+Several levels a page, an optional solutions section after them. The layout
+(:mod:`linjat_editor.render.sheet_layout`) is computed once; one painting
+function draws it on all three devices, the boards through the one board
+painter, so the three formats match. An SVG sheet is one document with the
+pages stacked top to bottom.
+"""
+
+from __future__ import annotations
+
+import os
+from pathlib import Path
+from typing import Any, Sequence
+
+from PySide6.QtCore import QBuffer, QByteArray, QIODevice, QMarginsF, QPointF, QRectF, QSize, QSizeF, Qt
+from PySide6.QtGui import QColor, QImage, QPageLayout, QPageSize, QPainter, QPaintDevice, QPdfWriter, QPen
+from PySide6.QtSvg import QSvgGenerator
+
+from linjat_editor.core.level import Level, Line
+from linjat_editor.io.export_common import export_items, temp_path_beside, write_atomic
+from linjat_editor.render.app import ensure_app
+from linjat_editor.render.board import PRINT, PRINT_THEME, BoardGeometry, digit_font, paint_board
+from linjat_editor.render.marks import Overlay
+from linjat_editor.render.sheet_layout import Page, SheetItem, Text, layout_pages
+
+PAGE_GAP = 18.0  # points between stacked pages in one SVG
+PDF_RESOLUTION = 300  # dots per inch of the PDF's drawing grid
+
+
+def solution_lines(level: Level) -> tuple[Line, ...] | None:
+    """The level's solution lines: the human-style solver's, else the exact solver's first, else None."""
+    from linjat_editor.core import count_solutions, solve  # lazy: only solution pages need the engine
+
+    result = solve(level)
+    if result.solved and result.lines is not None:
+        return tuple(result.lines)
+    exact = count_solutions(level, limit=1)
+    return tuple(exact.solutions[0]) if exact.count >= 1 and exact.solutions else None
+
+
+def sheet_items(level_set: Any, solutions: bool = False) -> list[SheetItem]:
+    """The set's levels as sheet items, captioned with name and tier, with lines when asked."""
+    items = []
+    for it in export_items(level_set, analyse=False):
+        caption = it.name if it.tier in ("custom", "") else f"{it.name} ({it.tier})"
+        items.append(SheetItem(it.level, caption, solution_lines(it.level) if solutions else None))
+    return items
+
+
+def sheet_pages(
+    level_set: Any, *, title: str = "", per_page: int = 6, solutions: bool = False, paper: str = "a4"
+) -> list[Page]:
+    """Lay out a set's sheets (the step shared by all three formats)."""
+    items = sheet_items(level_set, solutions)
+    return layout_pages(items, title=title, per_page=per_page, paper=paper, solution_pages=solutions)
+
+
+# -- painting ----------------------------------------------------------------
+
+
+def _paint_text(p: QPainter, t: Text) -> None:
+    p.setFont(digit_font(p, t.size, PRINT.font_family, t.bold))
+    p.setPen(QColor(t.color))
+    width = p.fontMetrics().horizontalAdvance(t.text)
+    x = t.x - width / 2 if t.anchor == "middle" else t.x - width if t.anchor == "end" else t.x
+    p.drawText(QPointF(x, t.y), t.text)
+
+
+def paint_page(p: QPainter, page: Page) -> None:
+    """One page on a painter already scaled to points."""
+    p.fillRect(QRectF(0, 0, page.width, page.height), QColor("#ffffff"))
+    for board in page.boards:
+        geometry = BoardGeometry(board.x, board.y, board.cell, board.level.height, board.level.width)
+        paint_board(p, geometry, board.level, Overlay(solution=board.lines), PRINT_THEME, look=PRINT)
+    for t in page.texts + [t for board in page.boards for t in board.texts]:
+        _paint_text(p, t)
+
+
+def _painter(device: QPaintDevice, scale: float) -> QPainter:
+    p = QPainter(device)
+    p.setRenderHint(QPainter.RenderHint.Antialiasing, True)
+    p.setRenderHint(QPainter.RenderHint.TextAntialiasing, True)
+    p.scale(scale, scale)
+    return p
+
+
+def render_images(pages: Sequence[Page], dpi: float) -> list[QImage]:
+    """One image per page at ``dpi`` dots per inch."""
+    ensure_app()
+    scale = dpi / 72.0
+    images = []
+    for page in pages:
+        img = QImage(round(page.width * scale), round(page.height * scale), QImage.Format.Format_RGB32)
+        img.setDotsPerMeterX(round(dpi / 0.0254))
+        img.setDotsPerMeterY(round(dpi / 0.0254))
+        p = _painter(img, scale)
+        paint_page(p, page)
+        p.end()
+        images.append(img)
+    return images
+
+
+def write_pdf(pages: Sequence[Page], filename: str, title: str = "") -> None:
+    """Write all pages into one PDF file (no margins; the layout has its own)."""
+    ensure_app()
+    writer = QPdfWriter(filename)
+    writer.setTitle(title or "Linjat levels")
+    writer.setCreator("linjat-editor")
+    writer.setResolution(PDF_RESOLUTION)
+    first = pages[0]
+    size = QPageSize(QSizeF(first.width, first.height), QPageSize.Unit.Point, "", QPageSize.SizeMatchPolicy.ExactMatch)
+    writer.setPageLayout(QPageLayout(size, QPageLayout.Orientation.Portrait, QMarginsF(0, 0, 0, 0),
+                                     QPageLayout.Unit.Point))
+    p = _painter(writer, PDF_RESOLUTION / 72.0)
+    for i, page in enumerate(pages):
+        if i:
+            writer.newPage()
+        paint_page(p, page)
+    p.end()
+
+
+def svg_bytes(pages: Sequence[Page], title: str = "") -> bytes:
+    """One SVG document, in points, with the pages stacked top to bottom and framed in light grey."""
+    ensure_app()
+    width = max(pg.width for pg in pages)
+    height = sum(pg.height for pg in pages) + PAGE_GAP * (len(pages) - 1)
+    data = QByteArray()
+    buffer = QBuffer(data)
+    buffer.open(QIODevice.OpenModeFlag.WriteOnly)
+    gen = QSvgGenerator()
+    gen.setOutputDevice(buffer)
+    gen.setTitle(title or "Linjat levels")
+    gen.setResolution(72)  # one SVG user unit per point, so the paper size is right
+    gen.setSize(QSize(round(width), round(height)))
+    gen.setViewBox(QRectF(0, 0, width, height))
+    p = _painter(gen, 1.0)
+    y = 0.0
+    for page in pages:
+        p.save()
+        p.translate(0, y)
+        paint_page(p, page)
+        p.setPen(QPen(QColor("#dddddd"), 1.0))
+        p.setBrush(Qt.BrushStyle.NoBrush)
+        p.drawRect(QRectF(0, 0, page.width, page.height))
+        p.restore()
+        y += page.height + PAGE_GAP
+    p.end()
+    buffer.close()
+    return bytes(data.data())
+
+
+# -- the three exports ---------------------------------------------------------
+
+
+def _page_paths(path: Path, count: int) -> list[Path]:
+    if count == 1:
+        return [path]
+    return [path.with_name(f"{path.stem}-{i + 1}{path.suffix or '.png'}") for i in range(count)]
+
+
+def export_svg(
+    level_set: Any, path: str | os.PathLike[str], *, title: str = "", per_page: int = 6,
+    solutions: bool = False, paper: str = "a4",
+) -> list[Path]:
+    """Write the set's printable sheet as one SVG file (pages stacked); returns ``[path]``."""
+    pages = sheet_pages(level_set, title=title, per_page=per_page, solutions=solutions, paper=paper)
+    write_atomic(path, svg_bytes(pages, title))
+    return [Path(path)]
+
+
+def export_png(
+    level_set: Any, path: str | os.PathLike[str], *, title: str = "", per_page: int = 6,
+    solutions: bool = False, paper: str = "a4", dpi: float = 150.0,
+) -> list[Path]:
+    """Write the sheet as PNG: ``path`` for one page, else ``stem-1.png``, ``stem-2.png``...
+
+    Returns the files written, in page order.
+    """
+    pages = sheet_pages(level_set, title=title, per_page=per_page, solutions=solutions, paper=paper)
+    targets = _page_paths(Path(path), len(pages))
+    for img, target in zip(render_images(pages, dpi), targets):
+        tmp = temp_path_beside(target)
+        try:
+            # PySide6 6.12 takes the format as str; its stubs say bytes (which it then rejects).
+            if not img.save(tmp, "PNG"):  # type: ignore[call-overload]
+                raise OSError(f"could not write {target}")
+            os.replace(tmp, target)
+        finally:
+            if os.path.exists(tmp):
+                os.unlink(tmp)
+    return targets
+
+
+def export_pdf(
+    level_set: Any, path: str | os.PathLike[str], *, title: str = "", per_page: int = 6,
+    solutions: bool = False, paper: str = "a4",
+) -> list[Path]:
+    """Write the sheet as one PDF, a page per sheet page; returns ``[path]``."""
+    pages = sheet_pages(level_set, title=title, per_page=per_page, solutions=solutions, paper=paper)
+    tmp = temp_path_beside(path)
+    try:
+        write_pdf(pages, tmp, title)
+        os.replace(tmp, path)
+    finally:
+        if os.path.exists(tmp):
+            os.unlink(tmp)
+    return [Path(path)]
