@@ -111,23 +111,40 @@ def screenshot(file: str | None, out: str, size: str = "1280x860", step: int = 0
     return 0
 
 
-def offer_recovery(window) -> None:
-    """If an autosave newer than its file exists, ask whether to restore it."""
-    from linjat_editor.gui.recovery import discard_recovery, find_recovery
+def offer_recovery(window) -> list[str]:
+    """Offer each autosave of an editor that has ended (newest first) until one is taken.
 
-    found = find_recovery()
-    if found is None:
-        return
-    when = datetime.fromtimestamp(found.saved_at).strftime("%Y-%m-%d %H:%M")
-    what = found.original.name if found.original else "an unsaved level"
-    answer = QMessageBox.question(
-        window, "Recover unsaved changes?",
-        f"The editor closed with unsaved changes to {what} (autosaved {when}). Recover them?",
-        QMessageBox.StandardButton.Yes | QMessageBox.StandardButton.No, QMessageBox.StandardButton.Yes)
-    if answer == QMessageBox.StandardButton.Yes:
+    Returns the problems found on the way (damaged files set aside), to tell the user once.
+    """
+    from linjat_editor.gui.recovery import scan_recovery
+
+    scan = scan_recovery()
+    for i, found in enumerate(scan.found):
+        when = datetime.fromtimestamp(found.saved_at).strftime("%Y-%m-%d %H:%M")
+        what = found.original.name if found.original else "an unsaved level"
+        answer = QMessageBox.question(
+            window, "Recover unsaved changes?",
+            f"An editor closed with unsaved changes to {what} (autosaved {when}). Recover them?",
+            QMessageBox.StandardButton.Yes | QMessageBox.StandardButton.No, QMessageBox.StandardButton.Yes)
+        if answer != QMessageBox.StandardButton.Yes:
+            found.discard()
+            continue
         window.document.load(found.level, found.original, modified=True)
-    else:
-        discard_recovery()
+        # The work now lives in this editor: the old copy goes once this editor's own autosave has it.
+        if window.autosaver is not None and window.autosaver.save_now():
+            found.discard()
+        else:
+            found.release()
+        for rest in scan.found[i + 1:]:
+            rest.release()  # offered on a later start
+        break
+    return scan.notices
+
+
+def tell_start_problems(window, notices: Sequence[str]) -> None:
+    """Damaged files set aside (or unreadable) on start: one message, not a dialog per file."""
+    if notices:
+        window.show_info("Settings or autosave problem", " ".join(notices))
 
 
 def main(argv: Sequence[str] | None = None) -> int:
@@ -143,7 +160,7 @@ def main(argv: Sequence[str] | None = None) -> int:
         from linjat_editor.gui.starter import open_on_first_start
 
         open_on_first_start(window)
-    offer_recovery(window)
+    tell_start_problems(window, [n for n in [window.settings.notice, *offer_recovery(window)] if n])
     if args.file and not window.document.modified:
         window.files.open_file(args.file)
     return app.exec()
