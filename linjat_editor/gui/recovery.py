@@ -120,8 +120,8 @@ def _consider(folder: Path, lock: QLockFile | None, found: list[Recovery], notic
             lock.unlock()
             notices.append(set_aside(folder, str(exc)))
         else:
-            notices.extend(set_aside(folder / name, str(exc)) for name in (META_FILE, LEVEL_FILE)
-                           if (folder / name).exists() or (folder / name).is_symlink())
+            notices.append(" ".join(set_aside(folder / name, str(exc)) for name in (META_FILE, LEVEL_FILE)
+                                    if (folder / name).exists() or (folder / name).is_symlink()))
         return
     except OSError as exc:
         notices.append(f"Cannot read the autosave in {folder} ({_reason(exc)}).")
