@@ -21,6 +21,7 @@ if TYPE_CHECKING:
     from linjat_editor.gui.main_window import MainWindow
 
 FILE_FILTER = "Linjat levels (*.json *.txt);;All files (*)"
+TOO_DEEP = 'its metadata ("extra") is nested too deeply to be saved'
 
 
 class FileController(QObject):
@@ -119,6 +120,9 @@ class FileController(QObject):
 
         try:
             lio.write_level(self.document.level, path)
+        except RecursionError:
+            self.window.show_error("Cannot save level", f"{path}: {TOO_DEEP}")
+            return False
         except Exception as exc:  # noqa: BLE001 - whatever it is, the window stays open and the edits stay
             self.window.show_error("Cannot save level", _one_line(exc, path))
             return False
@@ -180,7 +184,7 @@ def unsaveable(level: Level) -> str | None:
     except (TypeError, ValueError) as exc:
         return f"its metadata could not be saved again ({' '.join(str(exc).split())})"
     except RecursionError:
-        return 'its metadata ("extra") is nested too deeply to be saved again'
+        return TOO_DEEP
     return None
 
 

@@ -271,7 +271,10 @@ class Autosaver(QObject):
             lio.write_level(self.document.level, self.folder / LEVEL_FILE)
             meta = {"path": str(self.document.path) if self.document.path else None, "time": time.time()}
             lio.atomic_write_text(self.folder / META_FILE, json.dumps(meta))
-        except (OSError, ValueError, TypeError, RecursionError) as exc:  # FormatError is a ValueError
+        except RecursionError:
+            self.failed.emit("Autosave failed: the level's metadata is nested too deeply to be saved")
+            return False
+        except (OSError, ValueError, TypeError) as exc:  # FormatError is a ValueError
             self.failed.emit(f"Autosave failed: {' '.join(str(exc).split()) or type(exc).__name__}")
             return False
         self._dirty = False
