@@ -21,6 +21,7 @@ from PySide6.QtGui import QIcon
 from PySide6.QtWidgets import QApplication, QMessageBox
 
 from linjat_editor.core.level import Level
+from linjat_editor.gui.settings import Settings
 
 #: How long --screenshot waits for the analysis (the engine compiles on first use).
 SCREENSHOT_TIMEOUT_S = 180.0
@@ -85,12 +86,25 @@ def _wait_for(condition, timeout_s: float) -> bool:
     return True
 
 
+class _ThrowawaySettings(Settings):
+    """The defaults, never read or written: screenshots must not depend on (or change) the user's layout.
+
+    (It once pointed at os.devnull, and closing the window then "saved" the
+    settings by renaming a temporary file over /dev/null.)
+    """
+
+    def __init__(self) -> None:
+        self.path, self.data, self.notice = Path(os.devnull), dict(self.DEFAULTS), None
+
+    def save(self) -> None:
+        pass
+
+
 def screenshot(file: str | None, out: str, size: str = "1280x860", step: int = 0, solution: bool = False,
                leak: int = 0) -> int:
     """Open ``file``, wait for its analysis, save the window as ``out``. Returns the exit status."""
     from linjat_editor import io as lio
     from linjat_editor.gui.main_window import MainWindow
-    from linjat_editor.gui.settings import Settings
 
     try:
         width, height = (int(x) for x in size.lower().split("x"))
@@ -103,10 +117,7 @@ def screenshot(file: str | None, out: str, size: str = "1280x860", step: int = 0
             level = lio.read_level(file)
         except (lio.FormatError, OSError, ValueError) as exc:
             return _fail(str(exc) if file in str(exc) else f"{file}: {exc}")
-    # A throwaway settings object: screenshots must not depend on (or change) the user's layout.
-    settings = Settings.__new__(Settings)
-    settings.path, settings.data = Path(os.devnull), dict(Settings.DEFAULTS)
-    window = MainWindow(level, settings=settings, autosave=False)
+    window = MainWindow(level, settings=_ThrowawaySettings(), autosave=False)
     if file:
         window.document.load(level, file)  # type: ignore[arg-type]
     window.resize(width, height)

@@ -315,3 +315,16 @@ def test_unusable_data_folder_in_a_real_start_and_close(tmp_path):
     assert proc.returncode == 0 and "Traceback" not in proc.stderr, proc.stderr
     said = json.loads(proc.stdout.splitlines()[-1])
     assert said["status"][0].startswith("Autosave is off")
+
+
+def test_screenshot_writes_no_settings(qapp, tmp_path, monkeypatch):
+    """Screenshots used to "save" their throwaway settings over os.devnull (as root: /dev/null became a file)."""
+    replaced, saved = [], []
+    real_replace = os.replace
+    monkeypatch.setattr(os, "replace", lambda src, dst, **kw: replaced.append(str(dst)) or real_replace(src, dst, **kw))
+    monkeypatch.setattr(Settings, "save", lambda self: saved.append(self.path))
+    level = tmp_path / "level.json"
+    level.write_text(json.dumps(ROWS))
+    assert app_module.main([str(level), "--screenshot", str(tmp_path / "shot.png")]) == 0
+    assert saved == [] and os.devnull not in replaced
+    assert not (tmp_path / "config").exists()
