@@ -8,13 +8,13 @@ BIN    := $(VENV)/bin
 # is newer than pyproject.toml nothing is reinstalled, so repeated runs are cheap.
 STAMP  := $(VENV)/.installed
 
-.PHONY: venv run test bench clean distclean
+.PHONY: venv run test bench dist clean distclean
 
 venv: $(STAMP)
 
 $(STAMP): pyproject.toml
 	test -x $(BIN)/python || $(PYTHON) -m venv $(VENV)
-	$(BIN)/python -m pip install --quiet --disable-pip-version-check -e '.[test]'
+	$(BIN)/python -m pip install --quiet --disable-pip-version-check -e '.[test,dist]'
 	touch $(STAMP)
 
 run: venv
@@ -30,6 +30,11 @@ test: venv
 
 bench: venv
 	$(BIN)/linjat bench
+
+# The editor as a one-folder app in dist/linjat-editor/ (see packaging/README.md).
+dist: venv
+	$(BIN)/pyinstaller --noconfirm --log-level WARN --distpath dist --workpath build/pyinstaller \
+	    packaging/linjat-editor.spec
 
 # Build outputs and caches only; the virtual environment stays (see distclean).
 clean:

@@ -21,6 +21,7 @@ from PySide6.QtWidgets import QMessageBox
 
 from linjat_editor.core.level import Level
 from linjat_editor.gui.application import application
+from linjat_editor.gui.settings import Settings
 
 #: How long --screenshot waits for the analysis (the engine compiles on first use).
 SCREENSHOT_TIMEOUT_S = 180.0
@@ -62,12 +63,25 @@ def _wait_for(condition, timeout_s: float) -> bool:
     return True
 
 
+class _ThrowawaySettings(Settings):
+    """The defaults, never read or written: screenshots must not depend on (or change) the user's layout.
+
+    (It once pointed at os.devnull, and closing the window then "saved" the
+    settings by renaming a temporary file over /dev/null.)
+    """
+
+    def __init__(self) -> None:
+        self.path, self.data, self.notice = Path(os.devnull), dict(self.DEFAULTS), None
+
+    def save(self) -> None:
+        pass
+
+
 def screenshot(file: str | None, out: str, size: str = "1280x860", step: int = 0, solution: bool = False,
                leak: int = 0) -> int:
     """Open ``file``, wait for its analysis, save the window as ``out``. Returns the exit status."""
     from linjat_editor import io as lio
     from linjat_editor.gui.main_window import MainWindow
-    from linjat_editor.gui.settings import Settings
 
     try:
         width, height = (int(x) for x in size.lower().split("x"))
@@ -80,10 +94,7 @@ def screenshot(file: str | None, out: str, size: str = "1280x860", step: int = 0
             level = lio.read_level(file)
         except (lio.FormatError, OSError, ValueError) as exc:
             return _fail(str(exc) if file in str(exc) else f"{file}: {exc}")
-    # A throwaway settings object: screenshots must not depend on (or change) the user's layout.
-    settings = Settings.__new__(Settings)
-    settings.path, settings.data = Path(os.devnull), dict(Settings.DEFAULTS)
-    window = MainWindow(level, settings=settings, autosave=False)
+    window = MainWindow(level, settings=_ThrowawaySettings(), autosave=False)
     if file:
         window.document.load(level, file)  # type: ignore[arg-type]
     window.resize(width, height)
@@ -102,23 +113,40 @@ def screenshot(file: str | None, out: str, size: str = "1280x860", step: int = 0
     return 0
 
 
-def offer_recovery(window) -> None:
-    """If an autosave newer than its file exists, ask whether to restore it."""
-    from linjat_editor.gui.recovery import discard_recovery, find_recovery
+def offer_recovery(window) -> list[str]:
+    """Offer each autosave of an editor that has ended (newest first) until one is taken.
 
-    found = find_recovery()
-    if found is None:
-        return
-    when = datetime.fromtimestamp(found.saved_at).strftime("%Y-%m-%d %H:%M")
-    what = found.original.name if found.original else "an unsaved level"
-    answer = QMessageBox.question(
-        window, "Recover unsaved changes?",
-        f"The editor closed with unsaved changes to {what} (autosaved {when}). Recover them?",
-        QMessageBox.StandardButton.Yes | QMessageBox.StandardButton.No, QMessageBox.StandardButton.Yes)
-    if answer == QMessageBox.StandardButton.Yes:
+    Returns the problems found on the way (damaged files set aside), to tell the user once.
+    """
+    from linjat_editor.gui.recovery import scan_recovery
+
+    scan = scan_recovery()
+    for i, found in enumerate(scan.found):
+        when = datetime.fromtimestamp(found.saved_at).strftime("%Y-%m-%d %H:%M")
+        what = found.original.name if found.original else "an unsaved level"
+        answer = QMessageBox.question(
+            window, "Recover unsaved changes?",
+            f"An editor closed with unsaved changes to {what} (autosaved {when}). Recover them?",
+            QMessageBox.StandardButton.Yes | QMessageBox.StandardButton.No, QMessageBox.StandardButton.Yes)
+        if answer != QMessageBox.StandardButton.Yes:
+            found.discard()
+            continue
         window.document.load(found.level, found.original, modified=True)
-    else:
-        discard_recovery()
+        # The work now lives in this editor: the old copy goes once this editor's own autosave has it.
+        if window.autosaver is not None and window.autosaver.save_now():
+            found.discard()
+        else:
+            found.release()
+        for rest in scan.found[i + 1:]:
+            rest.release()  # offered on a later start
+        break
+    return scan.notices
+
+
+def tell_start_problems(window, notices: Sequence[str]) -> None:
+    """Damaged files set aside (or unreadable) on start: one message, not a dialog per file."""
+    if notices:
+        window.show_info("Settings or autosave problem", " ".join(notices))
 
 
 def main(argv: Sequence[str] | None = None) -> int:
@@ -134,7 +162,7 @@ def main(argv: Sequence[str] | None = None) -> int:
         from linjat_editor.gui.starter import open_on_first_start
 
         open_on_first_start(window)
-    offer_recovery(window)
+    tell_start_problems(window, [n for n in [window.settings.notice, *offer_recovery(window)] if n])
     if args.file and not window.document.modified:
         window.files.open_file(args.file)
     return app.exec()

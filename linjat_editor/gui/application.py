@@ -5,6 +5,9 @@ from __future__ import annotations
 import os
 import sys
 
+from pathlib import Path
+
+from PySide6.QtGui import QIcon
 from PySide6.QtWidgets import QApplication
 
 
@@ -16,4 +19,17 @@ def application(headless: bool) -> QApplication:
     app = existing if isinstance(existing, QApplication) else QApplication(sys.argv[:1])
     app.setApplicationName("linjat-editor")
     app.setApplicationDisplayName("Linjat Editor")
+    app.setDesktopFileName("linjat-editor")  # so the desktop shows the entry's icon and name
+    app.setWindowIcon(app_icon())
     return app
+
+
+def app_icon() -> QIcon:
+    """The icon in every size: beside the sources (a checkout, the bundle) or where pip put it."""
+    icon = QIcon()
+    for base in (Path(__file__).resolve().parents[2] / "resources" / "icons", Path(sys.prefix) / "share" / "icons"):
+        for png in sorted((base / "hicolor").glob("*/apps/linjat-editor.png")):
+            icon.addFile(str(png))
+        if not icon.isNull():
+            return icon
+    return QIcon.fromTheme("linjat-editor")

@@ -21,6 +21,7 @@ if TYPE_CHECKING:
     from linjat_editor.gui.window_base import WindowBase
 
 FILE_FILTER = "Linjat levels (*.json *.txt);;All files (*)"
+TOO_DEEP = 'its metadata ("extra") is nested too deeply to be saved'
 
 
 class FileController(QObject):
@@ -90,10 +91,15 @@ class FileController(QObject):
         from linjat_editor import io as lio
 
         try:
-            return lio.read_level(path)
-        except (lio.FormatError, OSError, ValueError) as exc:
+            level = lio.read_level(path)
+        except (lio.FormatError, OSError, ValueError, RecursionError) as exc:
             self.window.show_error("Cannot open level", _one_line(exc, path))
             return None
+        problem = unsaveable(level)
+        if problem:  # refused now rather than found out at the first save, with the edits made
+            self.window.show_error("Cannot open level", f"{path}: {problem}")
+            return None
+        return level
 
     def save(self) -> bool:
         if self.document.path is None:
@@ -114,7 +120,10 @@ class FileController(QObject):
 
         try:
             lio.write_level(self.document.level, path)
-        except (lio.FormatError, OSError, ValueError, TypeError) as exc:
+        except RecursionError:
+            self.window.show_error("Cannot save level", f"{path}: {TOO_DEEP}")
+            return False
+        except Exception as exc:  # noqa: BLE001 - whatever it is, the window stays open and the edits stay
             self.window.show_error("Cannot save level", _one_line(exc, path))
             return False
         self.document.mark_saved(path)
@@ -133,7 +142,7 @@ class FileController(QObject):
             text = dialog.text()
         try:
             levels = lio.levels_from_text(text, "pasted rows")
-        except (lio.FormatError, ValueError) as exc:
+        except (lio.FormatError, ValueError, RecursionError) as exc:
             self.window.show_error("Cannot import rows", _one_line(exc, None))
             return False
         if not levels:
@@ -159,6 +168,24 @@ class FileController(QObject):
         if gone in recent:
             settings.set("recent", [p for p in recent if p != gone])
             self.recentChanged.emit(settings.recent_files())
+
+
+def unsaveable(level: Level) -> str | None:
+    """Why the native level file could not hold ``level`` (metadata nested too deeply, NaN...), or None.
+
+    Asks the writer itself, so the answer is the one File ▸ Save and the autosave would get.
+    """
+    from linjat_editor import io as lio
+
+    write = lio.get_format("linjat-level").write
+    try:
+        if write is not None:
+            write(level)
+    except (TypeError, ValueError) as exc:
+        return f"its metadata could not be saved again ({' '.join(str(exc).split())})"
+    except RecursionError:
+        return TOO_DEEP
+    return None
 
 
 def _one_line(exc: BaseException, path: Path | None) -> str:

@@ -62,7 +62,8 @@ class MainWindow(EditorWindow):
         self.acts = install_actions(self)
         self._install_panels()
         self.board.set_show_solution(bool(self.settings.get("show_solution")))
-        self.statusBar().showMessage("Ready")
+        problem = self.autosaver.problem if self.autosaver is not None else None
+        self.statusBar().showMessage(problem or "Ready")  # an unusable data folder is said at once
         self.resize(1280, 860)
         self.resizeDocks([self.analysis_dock, self.history_dock], [370, 290], Qt.Orientation.Horizontal)
         self.resizeDocks([self.steps_dock], [155], Qt.Orientation.Vertical)

@@ -14,6 +14,8 @@ from typing import Any
 
 import platformdirs
 
+from linjat_editor.gui.set_aside import set_aside
+
 APP = "linjat-editor"
 MAX_RECENT = 10
 
@@ -30,8 +32,29 @@ def data_dir() -> Path:
     return Path(override) if override else Path(platformdirs.user_data_dir(APP))
 
 
+def _problem(loaded: Any, defaults: dict[str, Any]) -> str | None:
+    """Why ``loaded`` is not a settings object we can use, or None.
+
+    Every known key must hold the JSON type of its default; unknown keys are
+    kept (a newer version may have written them).
+    """
+    if not isinstance(loaded, dict):
+        return "not a JSON object"
+    for key, default in defaults.items():
+        if key in loaded and type(loaded[key]) is not type(default):
+            return f'"{key}" should be {_kind(default)}, not {_kind(loaded[key])}'
+    return None
+
+
+def _kind(value: Any) -> str:
+    """The JSON kind of a value, as a message names it."""
+    kinds = {str: "text", bool: "true or false", list: "a list", dict: "an object", int: "a number",
+             float: "a number", type(None): "null"}
+    return kinds.get(type(value), type(value).__name__)
+
+
 class Settings:
-    """A small dict persisted as ``settings.json``. Unknown or broken files fall back to defaults."""
+    """A small dict persisted as ``settings.json``. A damaged file is set aside and defaults are used."""
 
     DEFAULTS: dict[str, Any] = {
         "geometry": "",  # base64 of QMainWindow.saveGeometry()
@@ -47,12 +70,33 @@ class Settings:
     def __init__(self, directory: Path | None = None) -> None:
         self.path = (directory or config_dir()) / "settings.json"
         self.data: dict[str, Any] = dict(self.DEFAULTS)
+        #: A problem with the file to tell the user once (None when all is well).
+        self.notice: str | None = None
+        self._load()
+
+    def _load(self) -> None:
+        """Read the file; a damaged one is set aside so the next start does not trip on it again."""
         try:
-            loaded = json.loads(self.path.read_text(encoding="utf-8"))
-            if isinstance(loaded, dict):
-                self.data.update(loaded)
-        except (OSError, ValueError):
-            pass  # first run, or a damaged file: defaults are fine
+            text = self.path.read_text(encoding="utf-8")
+        except FileNotFoundError:
+            return  # the first start
+        except UnicodeDecodeError:
+            self.notice = set_aside(self.path, "not UTF-8 text") + " The editor uses its default settings."
+            return
+        except OSError as exc:  # a folder where the file should be, no permission...
+            self.notice = f"Cannot read {self.path} ({exc.strerror or exc}); the editor uses its default settings."
+            return
+        problem: str | None
+        try:
+            loaded = json.loads(text)
+        except (ValueError, RecursionError):
+            loaded, problem = None, "not valid JSON"
+        else:
+            problem = _problem(loaded, self.DEFAULTS)
+        if problem is None:
+            self.data.update(loaded)
+        else:
+            self.notice = set_aside(self.path, problem) + " The editor uses its default settings."
 
     def get(self, key: str) -> Any:
         return self.data.get(key, self.DEFAULTS.get(key))

@@ -14,7 +14,7 @@ from linjat_editor.core.level import Level
 from linjat_editor.gui.app import main
 from linjat_editor.gui.commands import SetNumberCommand
 from linjat_editor.gui.document import Document
-from linjat_editor.gui.recovery import Autosaver, discard_recovery, find_recovery
+from linjat_editor.gui.recovery import LEVEL_FILE, Autosaver, find_recovery
 from linjat_editor.gui.settings import MAX_RECENT, Settings
 
 ROOT = Path(__file__).resolve().parents[2]
@@ -64,30 +64,38 @@ def test_settings_round_trip_and_recent_list(tmp_path):
     assert Settings().get("preset") == "expert"  # damaged file: defaults, no crash
 
 
+def crash(saver: Autosaver) -> None:
+    """What a killed editor leaves behind: its autosave folder, and a lock nobody holds."""
+    saver._lock.unlock()
+
+
 def test_autosave_after_edit_burst_and_recovery(qtbot, tmp_path):
     doc = Document(Level(4, 4))
     saver = Autosaver(doc, burst_ms=20)
+    autosave = saver.folder / LEVEL_FILE
     assert find_recovery() is None
     doc.push(SetNumberCommand(doc, 1, 1, 3))
-    qtbot.waitUntil(lambda: find_recovery() is not None, timeout=5000)
-    found = find_recovery()
-    assert found.level.same_board(doc.level) and found.original is None
+    qtbot.waitUntil(autosave.exists, timeout=5000)
+    assert find_recovery() is None  # this editor still runs: its autosave is not offered to another
     # saving the document removes the recovery file
     path = tmp_path / "lvl.json"
     from linjat_editor import io as lio
 
     lio.write_level(doc.level, path)
     doc.mark_saved(path)
-    assert find_recovery() is None
-    # an autosave older than its file is not offered
+    assert not autosave.exists()
+    # an autosave older than its file is not offered (and is cleaned up)
     doc.push(SetNumberCommand(doc, 0, 0, 2))
     assert saver.save_now()
-    assert find_recovery() is not None
+    crash(saver)
+    found = find_recovery()
+    assert found.level.same_board(doc.level) and found.original == path
+    found.release()
     time.sleep(0.05)
     lio.write_level(doc.level, path)
     os.utime(path, (time.time() + 5, time.time() + 5))
     assert find_recovery() is None
-    discard_recovery()
+    assert not saver.folder.exists()
 
 
 def test_recovered_level_opens_modified(window, qtbot, monkeypatch):
@@ -97,26 +105,37 @@ def test_recovered_level_opens_modified(window, qtbot, monkeypatch):
     from linjat_editor.gui.main_window import MainWindow
 
     window.document.push(SetNumberCommand(window.document, 0, 0, 5))
-    assert window.autosaver.save_now()  # ... and then the editor "crashes"
+    assert window.autosaver.save_now()
+    crash(window.autosaver)
     recovered = window.document.level
-    fresh = MainWindow(Level(4, 4), autosave=False)  # the next start
+    fresh = MainWindow(Level(4, 4))  # the next start
     qtbot.addWidget(fresh)
     fresh.files.prompt_unsaved = lambda: QMessageBox.StandardButton.Discard
     monkeypatch.setattr(QMessageBox, "question", lambda *a, **k: QMessageBox.StandardButton.Yes)
-    app_module.offer_recovery(fresh)
+    assert app_module.offer_recovery(fresh) == []
     assert fresh.document.level.same_board(recovered) and fresh.document.modified
     assert "*" in fresh.windowTitle()
+    # the work moved into the new editor's own autosave; the old copy is gone
+    assert not window.autosaver.folder.exists()
+    assert lio_read(fresh.autosaver.folder / LEVEL_FILE).same_board(recovered)
+    fresh.autosaver.discard()
+
+
+def lio_read(path):
+    from linjat_editor import io as lio
+
+    return lio.read_level(path)
 
 
 def test_recovered_level_is_autosaved_again(qtbot):
     """Recovering clears the undo stack; the recovered work must not live only in memory."""
     recovered = Level.from_rows(["3 ", "  "])
     doc = Document(Level(2, 2))
-    Autosaver(doc, burst_ms=20)
+    saver = Autosaver(doc, burst_ms=20)
     doc.load(recovered, None, modified=True)
-    qtbot.waitUntil(lambda: find_recovery() is not None, timeout=5000)
-    assert find_recovery().level.same_board(recovered)
-    discard_recovery()
+    qtbot.waitUntil((saver.folder / LEVEL_FILE).exists, timeout=5000)
+    assert lio_read(saver.folder / LEVEL_FILE).same_board(recovered)
+    saver.discard()
 
 
 def test_usage_error_is_one_line(capsys):
