@@ -20,6 +20,7 @@ from linjat_editor.core import PRESETS, TIERS, Level, LevelError
 from linjat_editor.core.analysis import Report, analyze, compute_calibration, save_calibration
 from linjat_editor.core.analysis.calibration import tier_by_size
 from linjat_editor.io import FormatError, read_level, read_set
+from linjat_editor.io.errors import printable
 
 
 def _guarded(run: Callable[[argparse.Namespace], int]) -> Callable[[argparse.Namespace], int]:
@@ -34,7 +35,7 @@ def _guarded(run: Callable[[argparse.Namespace], int]) -> Callable[[argparse.Nam
             os.dup2(devnull, sys.stdout.fileno())
             return 0
         except (FormatError, LevelError, ValueError, OSError) as error:
-            print(f"linjat: error: {error}", file=sys.stderr)
+            print(f"linjat: error: {printable(str(error))}", file=sys.stderr)
             return 2
 
     guarded.__name__ = run.__name__

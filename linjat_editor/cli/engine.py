@@ -23,7 +23,8 @@ from linjat_editor.core import (
     solve,
 )
 from linjat_editor.core.solver import SolveResult
-from linjat_editor.io import FormatError, parse_level_line, read_level, read_source, write_level
+from linjat_editor.io import read_level, write_level
+from .jsonl import each_line
 from .progress import ProgressBar
 
 
@@ -124,20 +125,6 @@ def run_count(args: argparse.Namespace) -> int:
         print(f"{result.count}+ solutions (stopped at the limit)")
     else:
         print(f"{result.count} solution{'s' if result.count != 1 else ''}")
-    return 0
-
-
-def each_line(path: str, answer: Callable[[Level], dict[str, Any]]) -> int:
-    """One JSON result per input line, in order; a bad line answers with its error."""
-    text, name = read_source(path)
-    for number, line in enumerate(text.splitlines(), 1):
-        if not line.strip():
-            continue
-        try:
-            out = answer(parse_level_line(line, f"{name}:{number}"))
-        except (FormatError, LevelError) as error:
-            out = {"error": str(error)}
-        print(json.dumps(out), flush=True)
     return 0
 
 

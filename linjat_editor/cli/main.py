@@ -7,12 +7,16 @@ one line on stderr and exit status 2, never a traceback.
 from __future__ import annotations
 
 import argparse
+import os
+import signal
 import sys
+import threading
 from typing import Sequence
 
 from linjat_editor import __version__
 from linjat_editor.core import LevelError
 from linjat_editor.io import FormatError
+from linjat_editor.io.errors import STDIN_NAME, printable
 
 from . import analyze, bench, engine, sets
 
@@ -33,13 +37,48 @@ def build_parser() -> argparse.ArgumentParser:
 def main(argv: Sequence[str] | None = None) -> int:
     parser = build_parser()
     args = parser.parse_args(argv)
+    _terminate_like_interrupt()
     try:
         engine.check_level_argument(args)
         return int(args.func(args))
-    except (FormatError, LevelError, ValueError, OSError) as error:
-        print(f"linjat: error: {error}", file=sys.stderr)
-        return 2
+    except BrokenPipeError:
+        # The reader stopped early (``| head``): not an error; keep Python quiet at exit.
+        os.dup2(os.open(os.devnull, os.O_WRONLY), sys.stdout.fileno())
+        return 0
     except KeyboardInterrupt:
         print("linjat: interrupted", file=sys.stderr)
         return 130
+    except (FormatError, LevelError, ValueError, OSError, RuntimeError, MemoryError) as error:
+        # RecursionError is a RuntimeError; MemoryError: a size check missed something, still one line.
+        print(f"linjat: error: {_one_line(error, args)}", file=sys.stderr)
+        return 2
+    except Exception as error:  # noqa: BLE001 - a bug of ours: still one line, and a distinct status
+        print(f"linjat: internal error (please report): {type(error).__name__}: {_one_line(error, args)}",
+              file=sys.stderr)
+        return 3
 
+
+def _one_line(error: BaseException, args: argparse.Namespace) -> str:
+    """The error as one printable line; an engine error about the level names its file too."""
+    text = " ".join(str(error).split()) or type(error).__name__
+    if isinstance(error, MemoryError):
+        text = "out of memory (is the input far larger than a level?)"
+    elif isinstance(error, RecursionError):
+        text = "input nested too deeply"
+    level = getattr(args, "level", None) or getattr(args, "jsonl", None)
+    if isinstance(error, LevelError) and not isinstance(error, FormatError) and isinstance(level, str):
+        name = STDIN_NAME if level == "-" else level
+        if not text.startswith(name):
+            text = f"{name}: {text}"
+    return printable(text)
+
+
+def _terminate_like_interrupt() -> None:
+    """SIGTERM ends a command like Ctrl-C does: workers stopped, finished work kept, one line."""
+    if threading.current_thread() is not threading.main_thread():
+        return
+
+    def interrupt(signum: int, frame: object) -> None:
+        raise KeyboardInterrupt
+
+    signal.signal(signal.SIGTERM, interrupt)

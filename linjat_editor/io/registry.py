@@ -92,7 +92,7 @@ def read_source(path: str | os.PathLike[str]) -> tuple[str, str]:
     over :data:`MAX_BYTES` (refused before it is read), a file that is not UTF-8
     text, or an empty one. A UTF-8 byte order mark is dropped.
     """
-    if os.fspath(path) == "-":
+    if os.fspath(path) in ("-", "/dev/stdin"):  # a pipe, but one that ends
         name = STDIN_NAME
         stream = getattr(sys.stdin, "buffer", None)
         raw = stream.read(MAX_BYTES + 1) if stream is not None else sys.stdin.read(MAX_BYTES + 1)
