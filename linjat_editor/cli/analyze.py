@@ -16,11 +16,11 @@ import sys
 from typing import Any, Callable
 
 from .engine import default_preset, each_line
+from .errors import one_line
 from linjat_editor.core import PRESETS, TIERS, Level, LevelError
 from linjat_editor.core.analysis import Report, analyze, compute_calibration, save_calibration
 from linjat_editor.core.analysis.calibration import tier_by_size
 from linjat_editor.io import FormatError, read_level, read_set
-from linjat_editor.io.errors import printable
 
 
 def _guarded(run: Callable[[argparse.Namespace], int]) -> Callable[[argparse.Namespace], int]:
@@ -35,7 +35,7 @@ def _guarded(run: Callable[[argparse.Namespace], int]) -> Callable[[argparse.Nam
             os.dup2(devnull, sys.stdout.fileno())
             return 0
         except (FormatError, LevelError, ValueError, OSError) as error:
-            print(f"linjat: error: {printable(str(error))}", file=sys.stderr)
+            print(f"linjat: error: {one_line(error, args)}", file=sys.stderr)
             return 2
 
     guarded.__name__ = run.__name__

@@ -16,9 +16,9 @@ from typing import Sequence
 from linjat_editor import __version__
 from linjat_editor.core import LevelError
 from linjat_editor.io import FormatError
-from linjat_editor.io.errors import STDIN_NAME, printable
 
 from . import analyze, bench, engine, sets
+from .errors import one_line
 
 
 def build_parser() -> argparse.ArgumentParser:
@@ -50,27 +50,12 @@ def main(argv: Sequence[str] | None = None) -> int:
         return 130
     except (FormatError, LevelError, ValueError, OSError, RuntimeError, MemoryError) as error:
         # RecursionError is a RuntimeError; MemoryError: a size check missed something, still one line.
-        print(f"linjat: error: {_one_line(error, args)}", file=sys.stderr)
+        print(f"linjat: error: {one_line(error, args)}", file=sys.stderr)
         return 2
     except Exception as error:  # noqa: BLE001 - a bug of ours: still one line, and a distinct status
-        print(f"linjat: internal error (please report): {type(error).__name__}: {_one_line(error, args)}",
+        print(f"linjat: internal error (please report): {type(error).__name__}: {one_line(error, args)}",
               file=sys.stderr)
         return 3
-
-
-def _one_line(error: BaseException, args: argparse.Namespace) -> str:
-    """The error as one printable line; an engine error about the level names its file too."""
-    text = " ".join(str(error).split()) or type(error).__name__
-    if isinstance(error, MemoryError):
-        text = "out of memory (is the input far larger than a level?)"
-    elif isinstance(error, RecursionError):
-        text = "input nested too deeply"
-    level = getattr(args, "level", None) or getattr(args, "jsonl", None)
-    if isinstance(error, LevelError) and not isinstance(error, FormatError) and isinstance(level, str):
-        name = STDIN_NAME if level == "-" else level
-        if not text.startswith(name):
-            text = f"{name}: {text}"
-    return printable(text)
 
 
 def _terminate_like_interrupt() -> None:
