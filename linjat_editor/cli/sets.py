@@ -6,9 +6,10 @@ import argparse
 import sys
 from typing import Any
 
-from linjat_editor.batch import BatchProgress, batch_generate
+from linjat_editor.batch import BatchInterrupted, BatchProgress, batch_to_file
 from linjat_editor.core import PRESETS
-from linjat_editor.io import read_set, write_set
+from linjat_editor.io import read_set
+from linjat_editor.io.errors import printable
 from linjat_editor.io.export_formats import FORMATS, export_set
 from .progress import ProgressBar
 
@@ -22,7 +23,7 @@ def run_export(args: argparse.Namespace) -> int:
             options["title"] = args.title
     written = export_set(level_set, args.output, args.format, **options)
     for path in written:
-        print(path, file=sys.stderr)
+        print(printable(str(path)), file=sys.stderr)
     return 0
 
 
@@ -35,15 +36,19 @@ def run_batch(args: argparse.Namespace) -> int:
         bar.update(p.done, p.total, f"{p.kept} kept")
 
     try:
-        result = batch_generate(
-            args.preset, args.count, iterations=args.iterations, workers=args.workers,
+        result = batch_to_file(
+            args.output, args.preset, args.count, iterations=args.iterations, workers=args.workers,
             seed=args.seed, progress=report, scheduler=args.scheduler,
         )
+    except BatchInterrupted as stop:
+        bar.close()
+        where = f"written to {args.output}" if stop.kept else "nothing written"
+        print(f"linjat: interrupted: {stop.kept} of {stop.total} levels finished, {printable(where)}", file=sys.stderr)
+        return 130
     finally:
         bar.close()
-    write_set(result.level_set, args.output)
     kept = len(result.level_set.entries)
-    print(f"{kept} of {args.count} levels written to {args.output}", file=sys.stderr)
+    print(f"{kept} of {args.count} levels written to {printable(args.output)}", file=sys.stderr)
     return 0 if kept == args.count else 1
 
 

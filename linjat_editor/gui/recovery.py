@@ -105,9 +105,7 @@ class Autosaver(QObject):
             self.directory.mkdir(parents=True, exist_ok=True)
             lio.write_level(self.document.level, self.directory / LEVEL_FILE)
             meta = {"path": str(self.document.path) if self.document.path else None, "time": time.time()}
-            tmp = self.directory / (META_FILE + ".tmp")
-            tmp.write_text(json.dumps(meta), encoding="utf-8")
-            os.replace(tmp, self.directory / META_FILE)
+            lio.atomic_write_text(self.directory / META_FILE, json.dumps(meta))
         except (OSError, ValueError) as exc:
             self.failed.emit(f"autosave failed: {exc}")
             return False
