@@ -12,6 +12,10 @@ from linjat_editor.io.errors import FormatError
 #: Deeper than this is no level data, and the writer could not save it again.
 MAX_DEPTH = 64
 
+#: Objects and lists in one document: a level set of ~10,000 analysed levels has fewer.
+#: Counted before parsing, since millions of tiny ``{}`` cost a gigabyte once parsed.
+MAX_CONTAINERS = 200_000
+
 
 def _no_constant(word: str) -> Any:
     raise ValueError(f"{word} is not a number JSON allows")
@@ -32,6 +36,9 @@ def loads(text: str, name: str) -> Any:
     deeper than :data:`MAX_DEPTH` are refused here, so whatever is read can be
     saved again.
     """
+    containers = text.count("{") + text.count("[")  # an upper bound: brackets in strings count too
+    if containers > MAX_CONTAINERS:
+        raise FormatError(name, f"too large for level data: {containers:,} objects and lists (at most {MAX_CONTAINERS:,})")
     try:
         obj = json.loads(text, parse_constant=_no_constant, parse_float=_finite)
     except json.JSONDecodeError as e:

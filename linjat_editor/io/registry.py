@@ -12,7 +12,6 @@ replaces that format (e.g. to give a read-only format a writer).
 
 from __future__ import annotations
 
-import json
 import os
 import stat
 import sys
@@ -290,9 +289,11 @@ def _starts_json(text: str) -> bool:
 
 def _json_object(text: str) -> dict[str, Any] | None:
     """The JSON object in ``text``, or None if it is not one (for detection only)."""
+    if text.lstrip()[:1] != "{":
+        return None
     try:
-        obj = json.loads(text) if text.lstrip()[:1] == "{" else None
-    except (ValueError, RecursionError):  # syntax, NaN-free checks come later: this only detects
+        obj = _json.loads(text, "")
+    except FormatError:  # the reader chosen in the end says what is wrong
         return None
     return obj if isinstance(obj, dict) else None
 
