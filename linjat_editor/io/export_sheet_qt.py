@@ -15,7 +15,7 @@ from linjat_editor.io.export_sheet_layout import Circle, Page, Rect, Segment, Sh
 
 
 def guard_none_refcount() -> None:
-    """Work around PySide6 6.12 on Python 3.11 dropping a reference to None per void call.
+    """Work around PySide6 6.12 on Python 3.11 dropping a reference to None per void call (and to True/False).
 
     Shiboken returns ``None`` without ``Py_INCREF`` (harmless on 3.12+, where
     None is immortal); on 3.11 a few thousand Qt calls take None's count to
@@ -26,9 +26,12 @@ def guard_none_refcount() -> None:
         return
     import ctypes
 
-    refcnt = ctypes.c_ssize_t.from_address(id(None))  # ob_refcnt is PyObject's first field
-    if refcnt.value < 1 << 40:
-        refcnt.value += 1 << 42
+    # True and False lose references the same way (one per signal emission seen): an editor
+    # session of a few thousand edits would abort with "bool_dealloc".
+    for singleton in (None, True, False):
+        refcnt = ctypes.c_ssize_t.from_address(id(singleton))  # ob_refcnt is PyObject's first field
+        if refcnt.value < 1 << 40:
+            refcnt.value += 1 << 42
 
 
 _APP: Any = None  # the application we created, kept alive until exit
