@@ -57,14 +57,30 @@ def atomic_write_bytes(path: str | os.PathLike[str], data: bytes) -> None:
             f.write(data)
             f.flush()
             os.fsync(f.fileno())
-        with suppress(FileNotFoundError):
-            os.chmod(tmp, stat.S_IMODE(os.stat(target).st_mode))
-        os.replace(tmp, target)
+        _replace(tmp, target)
     except BaseException:
         with suppress(OSError):
             os.unlink(tmp)
         raise
-    _fsync_directory(directory)
+
+
+def commit_temp(tmp: str | os.PathLike[str], path: str | os.PathLike[str]) -> None:
+    """Finish a save written to ``tmp`` (from :func:`temp_path_beside`) by a writer that wants a file
+    name: flush it to disk and rename it over ``path``, as :func:`atomic_write_bytes` does."""
+    fd = os.open(tmp, os.O_RDONLY)
+    try:
+        os.fsync(fd)
+    finally:
+        os.close(fd)
+    _replace(tmp, Path(os.path.realpath(path)))
+
+
+def _replace(tmp: str, target: Path) -> None:
+    """Rename the synced ``tmp`` over ``target`` (keeping its permissions) and make the rename durable."""
+    with suppress(FileNotFoundError):
+        os.chmod(tmp, stat.S_IMODE(os.stat(target).st_mode))
+    os.replace(tmp, target)
+    _fsync_directory(target.parent)
 
 
 def is_stream(path: str | os.PathLike[str]) -> bool:

@@ -13,6 +13,7 @@ from typing import Any, Sequence
 from xml.sax.saxutils import escape, quoteattr
 
 from linjat_editor.core.level import Level, Line
+from linjat_editor.io.atomic import commit_temp
 from linjat_editor.io.export_common import export_items, temp_path_beside, write_atomic
 from linjat_editor.io.export_sheet_layout import Circle, Page, Rect, Segment, Shape, SheetItem, Text, layout_pages
 
@@ -133,7 +134,7 @@ def export_png(
         try:
             if not img.save(tmp, "PNG"):
                 raise OSError(f"could not write {target}")
-            os.replace(tmp, target)
+            commit_temp(tmp, target)
         finally:
             if os.path.exists(tmp):
                 os.unlink(tmp)
@@ -151,7 +152,7 @@ def export_pdf(
     tmp = temp_path_beside(path)
     try:
         write_pdf(pages, tmp, title)
-        os.replace(tmp, path)
+        commit_temp(tmp, path)
     finally:
         if os.path.exists(tmp):
             os.unlink(tmp)

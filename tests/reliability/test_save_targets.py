@@ -125,3 +125,15 @@ def test_jsonl_bad_lines_are_capped(tmp_path: Path, capsys) -> None:
     path.write_text("junk\n" * (GIVE_UP + 10))  # nothing good at all: not JSON Lines
     assert main(["count", "--jsonl", str(path)]) == 2
     assert "not a JSON Lines file" in capsys.readouterr().err
+
+
+def test_a_250_character_name_exports(tmp_path: Path) -> None:
+    from linjat_editor.io import LevelSet
+    from linjat_editor.io.export_formats import export_set
+
+    level_set = LevelSet(name="s").add(LEVEL, tier="easy")
+    for ext in ("png", "csv"):
+        path = tmp_path / ("b" * 246 + "." + ext)
+        export_set(level_set, path, ext)
+        assert path.stat().st_size > 0
+    assert not [n for n in os.listdir(tmp_path) if n.endswith(".tmp")]
