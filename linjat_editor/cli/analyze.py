@@ -18,9 +18,9 @@ from typing import Any, Callable
 from .engine import default_preset, each_line
 from .errors import one_line
 from linjat_editor.core import PRESETS, TIERS, Level, LevelError
-from linjat_editor.core.analysis import Report, analyze, compute_calibration, save_calibration
+from linjat_editor.core.analysis import Report, analyze, compute_calibration
 from linjat_editor.core.analysis.calibration import tier_by_size
-from linjat_editor.io import FormatError, read_level, read_set
+from linjat_editor.io import FormatError, atomic_write_text, read_level, read_set
 
 
 def _guarded(run: Callable[[argparse.Namespace], int]) -> Callable[[argparse.Namespace], int]:
@@ -134,7 +134,7 @@ def run_calibrate(args: argparse.Namespace) -> int:
     groups = levels_by_tier(args.set)
     data = compute_calibration(groups, source=args.name, metadata={"from": args.set})
     if args.output and args.output != "-":
-        save_calibration(data, args.output)
+        atomic_write_text(args.output, json.dumps(data, indent=1) + "\n")  # as save_calibration writes it, atomically
         counts = ", ".join(f"{name} {len(levels)}" for name, levels in groups.items())
         print(f"calibration from {counts} levels written to {args.output}", file=sys.stderr)
     else:
