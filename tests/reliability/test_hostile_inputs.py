@@ -201,16 +201,16 @@ def test_not_regular_files_are_refused_by_the_library(tmp_path: Path) -> None:
 
 
 def test_cli_never_blocks_on_a_fifo_or_device(tmp_path: Path) -> None:
-    # A child process: a blocked open() cannot be interrupted from inside.
+    # A child process: a blocked open() cannot be interrupted from inside. Every verb for the
+    # kinds that used to hang (a FIFO, an endless device); one verb for the rest.
     for what, path in _not_files(tmp_path).items():
-        for verb in VERBS:
+        verbs = VERBS if what in ("fifo", "/dev/zero") else VERBS[:1]
+        for verb in verbs:
             argv = [a.format(f=path, out=tmp_path / "out") for a in verb]
             run = subprocess.run([sys.executable, "-m", "linjat_editor.cli", *argv],
                                  capture_output=True, text=True, timeout=HANG_SECONDS)
             assert run.returncode == 2 and run.stderr.count("\n") == 1, (what, verb[0], run.stderr)
             assert run.stderr.startswith("linjat: error: ") and "Traceback" not in run.stderr
-        if what in ("fifo", "/dev/zero"):
-            break  # one verb through a subprocess per kind is the costly part; the library covers the rest
 
 
 # -- big inputs: refused quickly with bounded memory --------------------------
