@@ -96,6 +96,7 @@ def dumps(obj: Any) -> str:
       "pinned": [[1, 0]]
     }
     """
+    check_depth(obj, "")  # never write what the reader would refuse
     return _dump(obj, "") + "\n"
 
 
