@@ -17,6 +17,7 @@ from typing import Any, Callable
 
 from .engine import default_preset, each_line
 from .errors import one_line
+from linjat_editor.io.errors import printable
 from linjat_editor.core import PRESETS, TIERS, Level, LevelError
 from linjat_editor.core.analysis import Report, analyze, compute_calibration
 from linjat_editor.core.analysis.calibration import tier_by_size
@@ -136,7 +137,7 @@ def run_calibrate(args: argparse.Namespace) -> int:
     if args.output and args.output != "-":
         atomic_write_text(args.output, json.dumps(data, indent=1) + "\n")  # as save_calibration writes it, atomically
         counts = ", ".join(f"{name} {len(levels)}" for name, levels in groups.items())
-        print(f"calibration from {counts} levels written to {args.output}", file=sys.stderr)
+        print(f"calibration from {counts} levels written to {printable(args.output)}", file=sys.stderr)
     else:
         print(json.dumps(data, indent=1))
     return 0
