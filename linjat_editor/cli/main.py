@@ -11,7 +11,8 @@ import os
 import signal
 import sys
 import threading
-from typing import Sequence
+from contextlib import contextmanager
+from typing import Iterator, Sequence
 
 from linjat_editor import __version__
 from linjat_editor.core import LevelError
@@ -37,7 +38,11 @@ def build_parser() -> argparse.ArgumentParser:
 def main(argv: Sequence[str] | None = None) -> int:
     parser = build_parser()
     args = parser.parse_args(argv)
-    _terminate_like_interrupt()
+    with _terminate_like_interrupt():
+        return _run(args)
+
+
+def _run(args: argparse.Namespace) -> int:
     try:
         engine.check_level_argument(args)
         return int(args.func(args))
@@ -58,12 +63,18 @@ def main(argv: Sequence[str] | None = None) -> int:
         return 3
 
 
-def _terminate_like_interrupt() -> None:
-    """SIGTERM ends a command like Ctrl-C does: workers stopped, finished work kept, one line."""
+@contextmanager
+def _terminate_like_interrupt() -> Iterator[None]:
+    """While a command runs, SIGTERM ends it like Ctrl-C does: workers stopped, finished work kept, one line."""
     if threading.current_thread() is not threading.main_thread():
+        yield
         return
 
     def interrupt(signum: int, frame: object) -> None:
         raise KeyboardInterrupt
 
-    signal.signal(signal.SIGTERM, interrupt)
+    before = signal.signal(signal.SIGTERM, interrupt)
+    try:
+        yield
+    finally:
+        signal.signal(signal.SIGTERM, before)
