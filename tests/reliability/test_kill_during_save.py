@@ -36,8 +36,8 @@ def _levels() -> tuple[Level, Level]:
     return a, b
 
 
-def _temps(directory: Path) -> list[str]:
-    return [n for n in os.listdir(directory) if n.endswith(".tmp")]
+def _temps(directory: Path) -> list[Path]:
+    return list(directory.rglob("*.tmp"))  # the autosave may write into a folder of its own
 
 
 def _kill_loop(directory: Path, save: Callable[[int], None], check: Callable[[], object],
@@ -128,12 +128,10 @@ def test_autosaves(tmp_path: Path, qapp) -> None:
 
     def check() -> object:
         found = None
-        for name in os.listdir(tmp_path):  # every file the autosave writes is whole
-            if name.endswith(".json"):
-                text = (tmp_path / name).read_text(encoding="utf-8")
-                obj = json.loads(text)
-                if obj.get("format") == "linjat-level":
-                    found = read_level(tmp_path / name)
+        for path in tmp_path.rglob("*.json"):  # every file the autosave writes is whole
+            obj = json.loads(path.read_text(encoding="utf-8"))
+            if obj.get("format") == "linjat-level":
+                found = read_level(path)
         return found
 
     _report("autosave", _kill_loop(tmp_path, save, check, versions))
