@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import argparse
 
-from linjat_editor.core import LevelError
+from linjat_editor.core.level import LevelError
 from linjat_editor.io import FormatError
 from linjat_editor.io.errors import STDIN_NAME, printable
 

@@ -14,7 +14,7 @@ import json
 import sys
 from typing import Any, Callable
 
-from linjat_editor.core import Level, LevelError
+from linjat_editor.core.level import Level, LevelError
 from linjat_editor.io import FormatError, parse_level_line, read_source
 from linjat_editor.io.errors import printable
 
