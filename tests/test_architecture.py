@@ -55,5 +55,5 @@ def test_engine_package_loads_its_kernels_on_first_use() -> None:
 
 
 def test_command_line_help_loads_neither_engine_nor_qt() -> None:
-    loaded = _loaded_after("from linjat_editor.cli.main import build_parser; build_parser()")
+    loaded = _loaded_after("from linjat_editor.cli.command import build_parser; build_parser()")
     assert not loaded & {"numba", "numpy", "PySide6"}

@@ -87,7 +87,7 @@ def test_unreadable_file(tmp_path, monkeypatch, error, expected):
 
     path = tmp_path / "a.json"
     path.write_text(json.dumps(GOOD))
-    monkeypatch.setattr(registry, "open", refuse, raising=False)
+    monkeypatch.setattr(registry.os, "open", refuse)
     with pytest.raises(FormatError) as info:
         read_level(path)
     assert str(info.value) == f"{path}: {expected}"

@@ -5,7 +5,7 @@ entry point) ← ``starter`` (the set the editor ships). No module imports one a
 """
 
 from .jobs import ATTEMPTS, BatchProgress, BatchResult, Job, JobResult, StopFlag, make_jobs, run_job
-from .run import batch_generate, batch_to_file
+from .run import BatchInterrupted, batch_generate, batch_to_file
 
-__all__ = ["ATTEMPTS", "BatchProgress", "BatchResult", "Job", "JobResult", "StopFlag", "batch_generate",
+__all__ = ["ATTEMPTS", "BatchInterrupted", "BatchProgress", "BatchResult", "Job", "JobResult", "StopFlag", "batch_generate",
            "batch_to_file", "make_jobs", "run_job"]

@@ -9,7 +9,7 @@ from __future__ import annotations
 import os
 from typing import Any, Callable
 
-from .jobs import BatchProgress, BatchResult, collect, make_jobs
+from .jobs import BatchProgress, BatchResult, JobResult, collect, make_jobs
 from .local import run_local
 
 
@@ -45,10 +45,39 @@ def batch_generate(
     return BatchResult(level_set, failed, cancelled)
 
 
+class BatchInterrupted(KeyboardInterrupt):
+    """Ctrl-C (or SIGTERM in the CLI) during :func:`batch_to_file`; ``kept`` levels are in the file."""
+
+    def __init__(self, kept: int, total: int) -> None:
+        super().__init__(f"{kept} of {total} levels kept")
+        self.kept, self.total = kept, total
+
+
 def batch_to_file(path: str | os.PathLike[str], preset: str, count: int, **options: Any) -> BatchResult:
-    """:func:`batch_generate`, then write the set to ``path`` (native set format, atomic)."""
+    """:func:`batch_generate` into a set file at ``path`` (native set format).
+
+    The file is rewritten atomically after every level kept, so an interrupted
+    batch leaves a valid set of the levels finished so far (then
+    :class:`BatchInterrupted` says how many). ``-`` writes the set to
+    standard output once, at the end.
+    """
     from linjat_editor.io.registry import write_set
 
-    result = batch_generate(preset, count, **options)
+    their_progress = options.pop("progress", None)
+    name = options.get("name") or f"{preset} batch"
+    finished: list[JobResult] = []
+
+    def progress(p: BatchProgress) -> None:
+        if p.last is not None:
+            finished.append(p.last)
+            if p.last.level is not None and os.fspath(path) != "-":
+                write_set(collect(finished, name)[0], path)
+        if their_progress is not None:
+            their_progress(p)
+
+    try:
+        result = batch_generate(preset, count, progress=progress, **options)
+    except KeyboardInterrupt:
+        raise BatchInterrupted(len(collect(finished, name)[0].entries), count) from None
     write_set(result.level_set, path)
     return result

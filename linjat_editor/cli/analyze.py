@@ -16,9 +16,11 @@ import sys
 from typing import TYPE_CHECKING, Any, Callable
 
 from .engine import default_preset, each_line
+from .errors import one_line
 from .presets import PRESET_NAMES
 from linjat_editor.core.level import Level, LevelError
-from linjat_editor.io import FormatError, read_level, read_set
+from linjat_editor.io import FormatError, atomic_write_text, read_level, read_set
+from linjat_editor.io.errors import printable
 
 if TYPE_CHECKING:  # the analysis layer loads the kernels: imported by the verbs, not by --help
     from linjat_editor.core.analysis import Report
@@ -36,7 +38,7 @@ def _guarded(run: Callable[[argparse.Namespace], int]) -> Callable[[argparse.Nam
             os.dup2(devnull, sys.stdout.fileno())
             return 0
         except (FormatError, LevelError, ValueError, OSError) as error:
-            print(f"linjat: error: {error}", file=sys.stderr)
+            print(f"linjat: error: {one_line(error, args)}", file=sys.stderr)
             return 2
 
     guarded.__name__ = run.__name__
@@ -136,14 +138,14 @@ def levels_by_tier(path: str) -> dict[str, list[Level]]:
 @_guarded
 def run_calibrate(args: argparse.Namespace) -> int:
     """``linjat calibrate``: calibration data from a level set."""
-    from linjat_editor.core.analysis import compute_calibration, save_calibration
+    from linjat_editor.core.analysis import compute_calibration
 
     groups = levels_by_tier(args.set)
     data = compute_calibration(groups, source=args.name, metadata={"from": args.set})
     if args.output and args.output != "-":
-        save_calibration(data, args.output)
+        atomic_write_text(args.output, json.dumps(data, indent=1) + "\n")  # as save_calibration writes it, atomically
         counts = ", ".join(f"{name} {len(levels)}" for name, levels in groups.items())
-        print(f"calibration from {counts} levels written to {args.output}", file=sys.stderr)
+        print(f"calibration from {counts} levels written to {printable(args.output)}", file=sys.stderr)
     else:
         print(json.dumps(data, indent=1))
     return 0

@@ -11,7 +11,8 @@ import json
 from typing import TYPE_CHECKING, Any, Callable
 
 from linjat_editor.core.level import Level, LevelError, line_cells
-from linjat_editor.io import FormatError, parse_level_line, read_level, read_source, write_level
+from linjat_editor.io import read_level, write_level
+from .jsonl import each_line
 from .presets import PRESET_NAMES
 from .progress import ProgressBar
 
@@ -128,20 +129,6 @@ def run_count(args: argparse.Namespace) -> int:
         print(f"{result.count}+ solutions (stopped at the limit)")
     else:
         print(f"{result.count} solution{'s' if result.count != 1 else ''}")
-    return 0
-
-
-def each_line(path: str, answer: Callable[[Level], dict[str, Any]]) -> int:
-    """One JSON result per input line, in order; a bad line answers with its error."""
-    text, name = read_source(path)
-    for number, line in enumerate(text.splitlines(), 1):
-        if not line.strip():
-            continue
-        try:
-            out = answer(parse_level_line(line, f"{name}:{number}"))
-        except (FormatError, LevelError) as error:
-            out = {"error": str(error)}
-        print(json.dumps(out), flush=True)
     return 0
 
 

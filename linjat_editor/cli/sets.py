@@ -6,7 +6,8 @@ import argparse
 import sys
 from typing import TYPE_CHECKING, Any
 
-from linjat_editor.io import read_set, write_set
+from linjat_editor.io import read_set
+from linjat_editor.io.errors import printable
 from linjat_editor.render.export import FORMATS, export_set
 from .presets import PRESET_NAMES
 from .progress import ProgressBar
@@ -24,12 +25,12 @@ def run_export(args: argparse.Namespace) -> int:
             options["title"] = args.title
     written = export_set(level_set, args.output, args.format, **options)
     for path in written:
-        print(path, file=sys.stderr)
+        print(printable(str(path)), file=sys.stderr)
     return 0
 
 
 def run_batch(args: argparse.Namespace) -> int:
-    from linjat_editor.batch import batch_generate  # loads the engine: only when the verb runs
+    from linjat_editor.batch import BatchInterrupted, batch_to_file  # loads the engine: only when the verb runs
 
     if args.count < 1:
         raise ValueError("--count must be at least 1")
@@ -39,15 +40,19 @@ def run_batch(args: argparse.Namespace) -> int:
         bar.update(p.done, p.total, f"{p.kept} kept")
 
     try:
-        result = batch_generate(
-            args.preset, args.count, iterations=args.iterations, workers=args.workers,
+        result = batch_to_file(
+            args.output, args.preset, args.count, iterations=args.iterations, workers=args.workers,
             seed=args.seed, progress=report, scheduler=args.scheduler,
         )
+    except BatchInterrupted as stop:
+        bar.close()
+        where = f"written to {args.output}" if stop.kept else "nothing written"
+        print(f"linjat: interrupted: {stop.kept} of {stop.total} levels finished, {printable(where)}", file=sys.stderr)
+        return 130
     finally:
         bar.close()
-    write_set(result.level_set, args.output)
     kept = len(result.level_set.entries)
-    print(f"{kept} of {args.count} levels written to {args.output}", file=sys.stderr)
+    print(f"{kept} of {args.count} levels written to {printable(args.output)}", file=sys.stderr)
     return 0 if kept == args.count else 1
 
 

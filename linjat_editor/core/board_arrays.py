@@ -11,10 +11,15 @@ from .level import Level, LevelError, Line
 MAX_NUMBERS = 64
 
 
-def level_arrays(level: Level) -> dict[str, np.ndarray]:
-    """Kernel arrays for ``level`` (placements not built yet)."""
+def check_engine_limits(level: Level) -> None:
+    """Raise :class:`LevelError` for a level the engine cannot take (every verb refuses it alike)."""
     if len(level.numbers) > MAX_NUMBERS:
         raise LevelError(f"{len(level.numbers)} numbers: the engine handles at most {MAX_NUMBERS}")
+
+
+def level_arrays(level: Level) -> dict[str, np.ndarray]:
+    """Kernel arrays for ``level`` (placements not built yet)."""
+    check_engine_limits(level)
     w = level.width
     a = allocate(level.height, w, len(level.numbers))
     for i, n in enumerate(level.numbers):

@@ -117,8 +117,7 @@ class Settings:
 
     def save(self) -> None:
         """Write atomically so a crash never leaves half a settings file."""
+        from linjat_editor.io.atomic import atomic_write_text  # the one save every file uses
+
         self.path.parent.mkdir(parents=True, exist_ok=True)
-        fd, tmp = tempfile.mkstemp(dir=self.path.parent, prefix=".settings-", suffix=".json")
-        with os.fdopen(fd, "w", encoding="utf-8") as f:
-            json.dump(self.data, f, indent=2)
-        os.replace(tmp, self.path)
+        atomic_write_text(self.path, json.dumps(self.data, indent=2))

@@ -3,19 +3,75 @@
 from __future__ import annotations
 
 import json
-from typing import Any
+import math
+from typing import Any, Iterable
 
 from linjat_editor.io.errors import FormatError
 
 
+#: Deeper than this is no level data, and the writer could not save it again.
+MAX_DEPTH = 64
+
+#: Objects and lists in one document: a level set of ~10,000 analysed levels has fewer.
+#: Counted before parsing, since millions of tiny ``{}`` cost a gigabyte once parsed.
+MAX_CONTAINERS = 200_000
+
+
+def _no_constant(word: str) -> Any:
+    raise ValueError(f"{word} is not a number JSON allows")
+
+
+def _finite(word: str) -> float:
+    value = float(word)
+    if not math.isfinite(value):
+        raise ValueError(f"{word[:20]} is too large a number")
+    return value
+
+
 def loads(text: str, name: str) -> Any:
-    """Parse JSON text; a syntax error becomes a :class:`FormatError` with line and column."""
+    """Parse JSON text; every problem becomes a one-line :class:`FormatError`.
+
+    Syntax errors give line and column. ``NaN``/``Infinity`` (which Python's
+    parser accepts but JSON does not), integers too long to read and nesting
+    deeper than :data:`MAX_DEPTH` are refused here, so whatever is read can be
+    saved again.
+    """
+    containers = text.count("{") + text.count("[")  # an upper bound: brackets in strings count too
+    if containers > MAX_CONTAINERS:
+        raise FormatError(name, f"too large for level data: {containers:,} objects and lists (at most {MAX_CONTAINERS:,})")
     try:
-        return json.loads(text)
+        obj = json.loads(text, parse_constant=_no_constant, parse_float=_finite)
     except json.JSONDecodeError as e:
         raise syntax_error(e, name) from None
     except RecursionError:
-        raise FormatError(name, "not valid JSON: nested too deeply") from None
+        raise FormatError(name, f"not valid level data: nested more than {MAX_DEPTH} deep") from None
+    except ValueError as e:  # NaN, or an integer beyond Python's digit limit
+        problem = str(e).split(";")[0]
+        if "digits" in problem:
+            problem = "an integer too long to read"
+        raise FormatError(name, f"not valid JSON: {problem}") from None
+    check_depth(obj, name)
+    return obj
+
+
+def check_depth(obj: Any, name: str) -> None:
+    """Raise :class:`FormatError` if ``obj`` nests lists/objects deeper than :data:`MAX_DEPTH`.
+
+    Iterative, so it cannot itself run out of stack.
+    """
+    stack = [(obj, 1)]
+    while stack:
+        value, depth = stack.pop()
+        children: Iterable[Any]
+        if isinstance(value, dict):
+            children = value.values()
+        elif isinstance(value, (list, tuple)):
+            children = value
+        else:
+            continue
+        if depth > MAX_DEPTH:
+            raise FormatError(name, f"not valid level data: nested more than {MAX_DEPTH} deep")
+        stack.extend((child, depth + 1) for child in children if isinstance(child, (dict, list, tuple)))
 
 
 def syntax_error(e: json.JSONDecodeError, name: str) -> FormatError:
@@ -41,6 +97,7 @@ def dumps(obj: Any) -> str:
       "pinned": [[1, 0]]
     }
     """
+    check_depth(obj, "")  # never write what the reader would refuse
     return _dump(obj, "") + "\n"
 
 

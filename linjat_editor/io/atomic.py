@@ -1,18 +1,36 @@
 """Atomic saves: the file on disk is always either the old version or the whole new one.
 
-The text goes to a temporary file in the same directory (so the final rename
-stays on one file system), is flushed to disk, then renamed over the target
-with :func:`os.replace`. If anything fails the temporary file is removed and
-the old file is left untouched.
+Every save of the project goes through :func:`atomic_write_bytes`: levels,
+sets, exports, the autosave and the editor's settings. The data goes to a
+temporary file in the same directory (so the final rename stays on one file
+system), is flushed to disk, renamed over the target with :func:`os.replace`,
+and the directory is flushed so the rename itself survives a power cut. If
+anything fails the temporary file is removed and the old file is untouched.
+
+Temporary names are short (``.lj-<pid>-<random>.tmp``) so a target name near
+the file system's limit still works, and carry the writer's process id: a
+save killed half way leaves its temporary file behind, and the next save to
+that folder removes those whose process is gone.
+
+A target that exists and is not a regular file (``/dev/null``, a terminal,
+a pipe, ``/dev/stdout``) is written directly: replacing a device node by a
+regular file would be wrong, and a stream has no "old version" to keep.
 """
 
 from __future__ import annotations
 
 import os
+import re
 import secrets
 import stat
 from contextlib import suppress
 from pathlib import Path
+
+_TEMP_PREFIX = ".lj-"
+_TEMP_NAME = re.compile(r"\.lj-(\d+)-[0-9a-f]{8}\.tmp")
+
+#: Names of open streams whatever ``stat`` says (they may stand for a regular file the shell opened).
+_STREAM_NAME = re.compile(r"/dev/(stdout|stderr|fd/\d+)|/proc/[^/]+/fd/\d+")
 
 
 def atomic_write_text(path: str | os.PathLike[str], text: str, encoding: str = "utf-8") -> None:
@@ -26,35 +44,112 @@ def atomic_write_bytes(path: str | os.PathLike[str], data: bytes) -> None:
     Saving through a symbolic link updates the file it points to, and an
     existing file keeps its permissions.
     """
+    if is_stream(path):
+        with open(path, "wb") as f:
+            f.write(data)
+        return
     target = Path(os.path.realpath(path))
     directory = target.parent
-    fd, tmp = _create_temp(directory, target.name)
+    remove_stale_temps(directory)
+    fd, tmp = create_temp(directory)
     try:
         with os.fdopen(fd, "wb") as f:
             f.write(data)
             f.flush()
             os.fsync(f.fileno())
-        with suppress(FileNotFoundError):
-            os.chmod(tmp, stat.S_IMODE(os.stat(target).st_mode))
-        os.replace(tmp, target)
+        _replace(tmp, target)
     except BaseException:
         with suppress(OSError):
             os.unlink(tmp)
         raise
-    _fsync_directory(directory)
 
 
-def _create_temp(directory: Path, name: str) -> tuple[int, str]:
-    # os.open with mode 0o666 lets the umask decide a new file's permissions,
-    # as a plain open() would (mkstemp would force 0o600).
+def commit_temp(tmp: str | os.PathLike[str], path: str | os.PathLike[str]) -> None:
+    """Finish a save written to ``tmp`` (from :func:`temp_path_beside`) by a writer that wants a file
+    name: flush it to disk and rename it over ``path``, as :func:`atomic_write_bytes` does."""
+    fd = os.open(tmp, os.O_RDONLY)
+    try:
+        os.fsync(fd)
+    finally:
+        os.close(fd)
+    _replace(os.fspath(tmp), Path(os.path.realpath(path)))
+
+
+def _replace(tmp: str, target: Path) -> None:
+    """Rename the synced ``tmp`` over ``target`` (keeping its permissions) and make the rename durable."""
+    with suppress(FileNotFoundError):
+        os.chmod(tmp, stat.S_IMODE(os.stat(target).st_mode))
+    os.replace(tmp, target)
+    _fsync_directory(target.parent)
+
+
+def is_stream(path: str | os.PathLike[str]) -> bool:
+    """Whether ``path`` names something that is written in place: not a regular file, not missing."""
+    name = os.path.abspath(os.fspath(path))
+    if _STREAM_NAME.fullmatch(name) and os.path.exists(name):
+        return True
+    try:
+        mode = os.stat(name).st_mode  # follows links: a link to /dev/null is a device too
+    except OSError:
+        return False  # missing (a new file) or unreachable: the atomic path says why
+    return not stat.S_ISREG(mode) and not stat.S_ISDIR(mode)
+
+
+def create_temp(directory: str | os.PathLike[str]) -> tuple[int, str]:
+    """A new, empty temporary file of our naming in ``directory``: ``(fd, path)``.
+
+    os.open with mode 0o666 lets the umask decide a new file's permissions, as a
+    plain open() would (mkstemp would force 0o600).
+    """
     flags = os.O_WRONLY | os.O_CREAT | os.O_EXCL | getattr(os, "O_BINARY", 0)
     for _ in range(100):
-        tmp = str(directory / f".{name}.{secrets.token_hex(4)}.tmp")
+        tmp = os.path.join(directory, f"{_TEMP_PREFIX}{os.getpid()}-{secrets.token_hex(4)}.tmp")
         try:
             return os.open(tmp, flags, 0o666), tmp
         except FileExistsError:
             continue
     raise FileExistsError(f"cannot create a temporary file in {directory}")
+
+
+def temp_path_beside(path: str | os.PathLike[str]) -> str:
+    """A fresh temporary file name next to ``path`` (for writers that want a name, e.g. Qt's);
+    the caller renames it over ``path`` when done, or removes it on failure."""
+    directory = os.path.dirname(os.path.realpath(path))
+    remove_stale_temps(directory)
+    fd, tmp = create_temp(directory)
+    os.close(fd)
+    return tmp
+
+
+def remove_stale_temps(directory: str | os.PathLike[str]) -> int:
+    """Remove temporary files of our naming whose writer is gone (a save that was killed); how many."""
+    removed = 0
+    try:
+        names = os.listdir(directory)
+    except OSError:
+        return 0
+    for name in names:
+        match = _TEMP_NAME.fullmatch(name)
+        if match is None or _alive(int(match.group(1))):
+            continue
+        with suppress(OSError):
+            os.unlink(os.path.join(directory, name))
+            removed += 1
+    return removed
+
+
+def _alive(pid: int) -> bool:
+    if pid == os.getpid():
+        return True  # another thread of ours may be saving right now
+    if os.name != "posix":
+        return True  # no cheap check: leave it
+    try:
+        os.kill(pid, 0)
+    except ProcessLookupError:
+        return False
+    except (PermissionError, OverflowError):
+        return True  # exists (another user's) or not a pid we can judge
+    return True
 
 
 def _fsync_directory(directory: Path) -> None:

@@ -19,9 +19,18 @@ class FormatError(ValueError):
 
     def __init__(self, name: str, problem: str) -> None:
         # A message with a newline would break the one-line promise (and JSONL output).
-        self.name = " ".join(str(name).split()) if name else ""
-        self.problem = " ".join(str(problem).split())
+        self.name = printable(" ".join(str(name).split())) if name else ""
+        self.problem = printable(" ".join(str(problem).split()))
         super().__init__(f"{self.name}: {self.problem}" if self.name else self.problem)
+
+
+def printable(text: str) -> str:
+    r"""``text`` with control characters escaped, so a file name cannot drive the terminal.
+
+    >>> printable("a\x1b[31mb.json")
+    'a\\x1b[31mb.json'
+    """
+    return "".join(ch if ch.isprintable() or ch == " " else ascii(ch)[1:-1] for ch in text)
 
 
 def within(name: str, where: str) -> str:

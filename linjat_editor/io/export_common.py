@@ -9,12 +9,11 @@ the engine when it can run, else from what the entry already stores.
 from __future__ import annotations
 
 import os
-import tempfile
 from dataclasses import dataclass
-from pathlib import Path
 from typing import Any, Mapping
 
 from linjat_editor.core.level import Level
+from linjat_editor.io import atomic
 from linjat_editor.io.atomic import atomic_write_bytes
 
 #: The original game's tier order; a puzzles.json lists them in this order.
@@ -159,18 +158,7 @@ def write_atomic(path: str | os.PathLike[str], data: bytes) -> None:
     atomic_write_bytes(path, data)
 
 
-def _share_like_new_file(path: str) -> None:
-    """mkstemp makes files private (0600); give them the mode a plain open() would."""
-    umask = os.umask(0)
-    os.umask(umask)
-    os.chmod(path, 0o666 & ~umask)
-
-
 def temp_path_beside(path: str | os.PathLike[str]) -> str:
     """A fresh temporary file name next to ``path``, for Qt writers that want a file name;
-    the caller renames it over ``path`` when done (so the save is still atomic)."""
-    target = Path(path)
-    fd, tmp = tempfile.mkstemp(prefix=f".{target.name}.", suffix=".tmp", dir=target.parent or ".")
-    os.close(fd)
-    _share_like_new_file(tmp)
-    return tmp
+    the caller finishes with :func:`linjat_editor.io.atomic.commit_temp` (so the save is still atomic)."""
+    return atomic.temp_path_beside(path)

@@ -30,6 +30,8 @@ SET_FORMAT = "linjat-set"
 PUZZLES_TIERS = ("tutorial", "easy", "medium", "hard", "expert")
 
 _META = ("name", "author", "notes", "message")
+#: Sizes are read from the rows; these keys, if present, are only checked.
+_SIZE_KEYS = ("height", "width")
 _NATIVE_KEYS = frozenset({"format", "version", "rows", "pinned", "extra", *_META})
 
 
@@ -115,8 +117,9 @@ def _from_native(obj: dict[str, Any], name: str, ignore: Collection[str]) -> Lev
     if not isinstance(extra, dict):
         raise FormatError(name, '"extra" must be an object')
     # Keys this version does not know are kept rather than lost on the next save.
-    unknown = {k: v for k, v in obj.items() if k not in _NATIVE_KEYS and k not in ignore}
+    unknown = {k: v for k, v in obj.items() if k not in _NATIVE_KEYS and k not in ignore and k not in _SIZE_KEYS}
     level = level_from_rows(obj["rows"], name, extra={**unknown, **extra}, **meta)
+    _check_sizes(obj, level, name)
     pinned = _pinned(obj.get("pinned"), level, name)
     return level.with_meta(pinned=pinned) if pinned else level
 
@@ -144,8 +147,22 @@ def _from_puzzle_record(obj: dict[str, Any], name: str, ignore: Collection[str])
     if obj["puzzle"] is None:
         raise FormatError(name, 'message-only entry ("puzzle" is null): there is no level in it')
     message = _string(obj, "message", name)
-    extra = {k: v for k, v in obj.items() if k not in ("puzzle", "message") and k not in ignore}
-    return level_from_rows(obj["puzzle"], name, message=message, extra=extra)
+    extra = {k: v for k, v in obj.items() if k not in ("puzzle", "message", *_SIZE_KEYS) and k not in ignore}
+    level = level_from_rows(obj["puzzle"], name, message=message, extra=extra)
+    _check_sizes(obj, level, name)
+    return level
+
+
+def _check_sizes(obj: dict[str, Any], level: Level, name: str) -> None:
+    """Sizes some tools write beside the rows must agree with them (the rows decide; the keys are not kept)."""
+    for key, actual in (("height", level.height), ("width", level.width)):
+        if key not in obj:
+            continue
+        value = obj[key]
+        if not _is_int(value) or value < 1:
+            raise FormatError(name, f'"{key}" must be a positive whole number, not {_show(value)}')
+        if value != actual:
+            raise FormatError(name, f'"{key}" is {value} but the rows make it {actual}')
 
 
 def _string(obj: dict[str, Any], key: str, name: str) -> str:

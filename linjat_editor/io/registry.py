@@ -12,8 +12,8 @@ replaces that format (e.g. to give a read-only format a writer).
 
 from __future__ import annotations
 
-import json
 import os
+import stat
 import sys
 from dataclasses import dataclass
 from pathlib import PurePath
@@ -86,35 +86,74 @@ def format_for_path(path: str | os.PathLike[str], kind: str) -> Format:
 def read_source(path: str | os.PathLike[str]) -> tuple[str, str]:
     """The text of a file (``-``: standard input) and the name to show for it.
 
-    Raises :class:`FormatError` for a missing or unreadable file, a file that is
-    not UTF-8 text, or an empty one. A UTF-8 byte order mark is dropped.
+    Raises :class:`FormatError` for a missing or unreadable file, anything that
+    is not a regular file (a pipe or device would block or never end), a file
+    over :data:`MAX_BYTES` (refused before it is read), a file that is not UTF-8
+    text, or an empty one. A UTF-8 byte order mark is dropped.
     """
-    if os.fspath(path) == "-":
+    if os.fspath(path) in ("-", "/dev/stdin"):  # a pipe, but one that ends
         name = STDIN_NAME
         stream = getattr(sys.stdin, "buffer", None)
-        raw = stream.read() if stream is not None else sys.stdin.read()
+        raw = stream.read(MAX_BYTES + 1) if stream is not None else sys.stdin.read(MAX_BYTES + 1)
         data = raw.encode("utf-8") if isinstance(raw, str) else raw
     else:
         name = os.fspath(path)
-        try:
-            with open(path, "rb") as f:
-                data = f.read(MAX_BYTES + 1)
-        except FileNotFoundError:
-            raise FormatError(name, "file not found") from None
-        except IsADirectoryError:
-            raise FormatError(name, "is a directory, not a file") from None
-        except PermissionError:
-            raise FormatError(name, "cannot read the file: permission denied") from None
-        except OSError as e:
-            raise FormatError(name, f"cannot read the file: {e.strerror or e}") from None
+        data = _read_regular_file(name)
     if len(data) > MAX_BYTES:
-        raise FormatError(name, f"file too large (over {MAX_BYTES // (1024 * 1024)} MB)")
+        raise FormatError(name, _too_large())
     try:
         text = data.decode("utf-8-sig")
     except UnicodeDecodeError as e:
         raise FormatError(name, f"not UTF-8 text (byte 0x{data[e.start]:02x} at offset {e.start})") from None
     _require_text(text, name)
     return text, name
+
+
+def _too_large() -> str:
+    return f"file too large (over {MAX_BYTES // (1024 * 1024)} MB; a level set of thousands of levels is a few MB)"
+
+
+def _read_regular_file(name: str) -> bytes:
+    # O_NONBLOCK: opening a FIFO for reading would otherwise wait for a writer forever.
+    flags = os.O_RDONLY | getattr(os, "O_NONBLOCK", 0) | getattr(os, "O_BINARY", 0)
+    try:
+        fd = os.open(name, flags)
+    except FileNotFoundError:
+        raise FormatError(name, "file not found") from None
+    except IsADirectoryError:
+        raise FormatError(name, "is a directory, not a file") from None
+    except PermissionError:
+        raise FormatError(name, "cannot read the file: permission denied") from None
+    except OSError as e:
+        raise FormatError(name, f"cannot read the file: {e.strerror or e}") from None
+    try:
+        info = os.fstat(fd)
+        if stat.S_ISDIR(info.st_mode):
+            raise FormatError(name, "is a directory, not a file")
+        if not stat.S_ISREG(info.st_mode):
+            raise FormatError(name, f"is {_kind_of(info.st_mode)}, not a regular file")
+        if info.st_size > MAX_BYTES:
+            raise FormatError(name, _too_large())
+        if hasattr(os, "set_blocking"):
+            os.set_blocking(fd, True)
+        with os.fdopen(fd, "rb") as f:
+            fd = -1  # the file object closes it now
+            return f.read(MAX_BYTES + 1)  # a file growing while read is still capped
+    except OSError as e:
+        raise FormatError(name, f"cannot read the file: {e.strerror or e}") from None
+    finally:
+        if fd >= 0:
+            os.close(fd)
+
+
+def _kind_of(mode: int) -> str:
+    if stat.S_ISFIFO(mode):
+        return "a named pipe (FIFO)"
+    if stat.S_ISCHR(mode) or stat.S_ISBLK(mode):
+        return "a device"
+    if stat.S_ISSOCK(mode):
+        return "a socket"
+    return "not a plain file"
 
 
 def _require_text(text: str, name: str) -> None:
@@ -130,8 +169,16 @@ def _detected(text: str, kind: str) -> Format | None:
     return None
 
 
+def _require_json_if_named(text: str, name: str) -> None:
+    """A ``.json`` file is JSON or an error (``42`` in it is not a plain-rows board)."""
+    if PurePath(name).suffix.lower() in (".json", ".jsonl") and not _starts_json(text):
+        raise FormatError(name, "not valid JSON: a .json file must hold a JSON object or list")
+
+
 def _read_as(text: str, name: str, kind: str, format: str | None) -> Any:
     _require_text(text, name)
+    if not format and kind == "level":  # (the set readers refuse non-JSON themselves)
+        _require_json_if_named(text, name)
     fmt = get_format(format) if format else _detected(text, kind)
     if fmt is None or fmt.read is None:
         # Nothing claims the text: the native reader says best what is wrong with it.
@@ -172,13 +219,14 @@ def levels_from_text(text: str, name: str) -> list[Level]:
     Lines (one level a line, blank lines skipped), gives one level per item.
     """
     _require_text(text, name)
+    _require_json_if_named(text, name)
     if text.lstrip()[:1] not in ("{", "["):
         return [read_text_rows(text, name)]
     try:
-        obj = json.loads(text)
-    except json.JSONDecodeError as e:
-        if e.msg != "Extra data":
-            raise _json.syntax_error(e, name) from None
+        obj = _json.loads(text, name)
+    except FormatError as e:
+        if not e.problem.startswith("not valid JSON: Extra data"):
+            raise
         # A first value followed by more: JSON Lines.
         return [
             parse_level_line(line, within(name, f"line {i + 1}"))
@@ -213,6 +261,8 @@ def _save(obj: Any, path: str | os.PathLike[str], kind: str, format: str | None)
         text = fmt.write(obj)  # all of it before the file is touched
     except (TypeError, ValueError) as e:
         raise FormatError(name, f"cannot save: metadata is not plain JSON data ({e})") from None
+    except RecursionError:
+        raise FormatError(name, f"cannot save: metadata nested too deeply (at most {_json.MAX_DEPTH} levels)") from None
     if os.fspath(path) == "-":
         sys.stdout.write(text)
         sys.stdout.flush()
@@ -239,9 +289,11 @@ def _starts_json(text: str) -> bool:
 
 def _json_object(text: str) -> dict[str, Any] | None:
     """The JSON object in ``text``, or None if it is not one (for detection only)."""
+    if text.lstrip()[:1] != "{":
+        return None
     try:
-        obj = json.loads(text) if text.lstrip()[:1] == "{" else None
-    except (json.JSONDecodeError, RecursionError):
+        obj = _json.loads(text, "")
+    except FormatError:  # the reader chosen in the end says what is wrong
         return None
     return obj if isinstance(obj, dict) else None
 

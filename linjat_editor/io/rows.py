@@ -82,6 +82,9 @@ def split_text_rows(text: str) -> list[str]:
 
 def read_text_rows(text: str, name: str) -> Level:
     """A level from a plain text file of rows."""
+    lines = text.rstrip("\r\n").count("\n") + 1
+    if lines > 25 * MAX_SIDE:  # said before splitting a huge file into millions of rows
+        raise FormatError(name, f"absurd size: {lines} lines (at most {MAX_SIDE}x{MAX_SIDE})")
     return level_from_rows(split_text_rows(text), name, unit="line")
 
 

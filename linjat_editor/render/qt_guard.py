@@ -17,6 +17,9 @@ def guard_none_refcount() -> None:
         return
     import ctypes
 
-    refcnt = ctypes.c_ssize_t.from_address(id(None))  # ob_refcnt is PyObject's first field
-    if refcnt.value < 1 << 40:
-        refcnt.value += 1 << 42
+    # True and False lose references the same way (one per signal emission seen): an editor
+    # session of a few thousand edits would abort with "bool_dealloc".
+    for singleton in (None, True, False):
+        refcnt = ctypes.c_ssize_t.from_address(id(singleton))  # ob_refcnt is PyObject's first field
+        if refcnt.value < 1 << 40:
+            refcnt.value += 1 << 42

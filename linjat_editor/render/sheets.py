@@ -18,6 +18,7 @@ from PySide6.QtGui import QColor, QImage, QPageLayout, QPageSize, QPainter, QPai
 from PySide6.QtSvg import QSvgGenerator
 
 from linjat_editor.core.level import Level, Line
+from linjat_editor.io.atomic import commit_temp
 from linjat_editor.io.export_common import export_items, temp_path_beside, write_atomic
 from linjat_editor.render.app import ensure_app
 from linjat_editor.render.board import PRINT, PRINT_THEME, BoardGeometry, digit_font, paint_board
@@ -185,7 +186,7 @@ def export_png(
             # PySide6 6.12 takes the format as str; its stubs say bytes (which it then rejects).
             if not img.save(tmp, "PNG"):  # type: ignore[call-overload]
                 raise OSError(f"could not write {target}")
-            os.replace(tmp, target)
+            commit_temp(tmp, target)
         finally:
             if os.path.exists(tmp):
                 os.unlink(tmp)
@@ -201,7 +202,7 @@ def export_pdf(
     tmp = temp_path_beside(path)
     try:
         write_pdf(pages, tmp, title)
-        os.replace(tmp, path)
+        commit_temp(tmp, path)
     finally:
         if os.path.exists(tmp):
             os.unlink(tmp)

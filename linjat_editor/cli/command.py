@@ -1,0 +1,80 @@
+"""The ``linjat`` command's parser and entry point: the engine and the file formats from a terminal.
+
+Every subcommand calls the same engine the editor uses. Bad input ends with
+one line on stderr and exit status 2, never a traceback.
+"""
+
+from __future__ import annotations
+
+import argparse
+import os
+import signal
+import sys
+import threading
+from contextlib import contextmanager
+from typing import Iterator, Sequence
+
+from linjat_editor import __version__
+from linjat_editor.core import LevelError
+from linjat_editor.io import FormatError
+
+from . import analyze, bench, engine, sets
+from .errors import one_line
+
+
+def build_parser() -> argparse.ArgumentParser:
+    parser = argparse.ArgumentParser(prog="linjat", description="Linjat level engine: solve, count, generate, optimize, analyze.")
+    parser.add_argument("--version", action="version", version=f"linjat {__version__}")
+    sub = parser.add_subparsers(dest="command", metavar="COMMAND")
+    sub.required = True
+    engine.add_parsers(sub)
+    analyze.add_analyze_parser(sub)
+    analyze.add_calibrate_parser(sub)
+    sets.add_parsers(sub)
+    bench.add_parser(sub)
+    return parser
+
+
+def main(argv: Sequence[str] | None = None) -> int:
+    parser = build_parser()
+    args = parser.parse_args(argv)
+    with _terminate_like_interrupt():
+        return _run(args)
+
+
+def _run(args: argparse.Namespace) -> int:
+    try:
+        engine.check_level_argument(args)
+        return int(args.func(args))
+    except BrokenPipeError:
+        # The reader stopped early (``| head``): not an error; keep Python quiet at exit.
+        os.dup2(os.open(os.devnull, os.O_WRONLY), sys.stdout.fileno())
+        return 0
+    except KeyboardInterrupt:
+        print("linjat: interrupted", file=sys.stderr)
+        return 130
+    except (FormatError, LevelError, ValueError, OSError, RuntimeError, MemoryError) as error:
+        # RecursionError is a RuntimeError; MemoryError: a size check missed something, still one line.
+        print(f"linjat: error: {one_line(error, args)}", file=sys.stderr)
+        return 2
+    except Exception as error:  # noqa: BLE001 - a bug of ours: still one line, and a distinct status
+        print(f"linjat: internal error (please report): {type(error).__name__}: {one_line(error, args)}",
+              file=sys.stderr)
+        return 3
+
+
+@contextmanager
+def _terminate_like_interrupt() -> Iterator[None]:
+    """While a command runs, SIGTERM ends it like Ctrl-C does: workers stopped, finished work kept, one line."""
+    if threading.current_thread() is not threading.main_thread():
+        yield
+        return
+
+    def interrupt(signum: int, frame: object) -> None:
+        raise KeyboardInterrupt
+
+    before = signal.signal(signal.SIGTERM, interrupt)
+    try:
+        yield
+    finally:
+        signal.signal(signal.SIGTERM, before)

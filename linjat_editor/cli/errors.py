@@ -1,0 +1,24 @@
+"""How the ``linjat`` command shows an error: one printable line, naming the file."""
+
+from __future__ import annotations
+
+import argparse
+
+from linjat_editor.core.level import LevelError
+from linjat_editor.io import FormatError
+from linjat_editor.io.errors import STDIN_NAME, printable
+
+
+def one_line(error: BaseException, args: argparse.Namespace | None = None) -> str:
+    """The error as one printable line; an engine error about the level names its file too."""
+    text = " ".join(str(error).split()) or type(error).__name__
+    if isinstance(error, MemoryError):
+        text = "out of memory (is the input far larger than a level?)"
+    elif isinstance(error, RecursionError):
+        text = "input nested too deeply"
+    level = getattr(args, "level", None) or getattr(args, "jsonl", None)
+    if isinstance(error, LevelError) and not isinstance(error, FormatError) and isinstance(level, str):
+        name = STDIN_NAME if level == "-" else level
+        if not text.startswith(name):
+            text = f"{name}: {text}"
+    return printable(text)
