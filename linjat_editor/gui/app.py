@@ -20,6 +20,7 @@ from PySide6.QtCore import QCoreApplication, QEventLoop, QTimer
 from PySide6.QtWidgets import QApplication, QMessageBox
 
 from linjat_editor.core.level import Level
+from linjat_editor.gui import workers
 
 #: How long --screenshot waits for the analysis (the engine compiles on first use).
 SCREENSHOT_TIMEOUT_S = 180.0
@@ -146,7 +147,16 @@ def main(argv: Sequence[str] | None = None) -> int:
     offer_recovery(window)
     if args.file and not window.document.modified:
         window.files.open_file(args.file)
-    return app.exec()
+    status = app.exec()
+    workers.stop_all(0)  # closing the window already waited; this covers a quit by other means
+    if workers.running():
+        # An engine kernel cannot be interrupted mid-call (say, an exact count on a big
+        # board). Everything is saved by now, so end without waiting for an answer nobody
+        # needs; letting Qt tear down a running thread would abort the process instead.
+        sys.stdout.flush()
+        sys.stderr.flush()
+        os._exit(status)
+    return status
 
 
 if __name__ == "__main__":

@@ -26,9 +26,12 @@ from linjat_editor.gui.overlay_controller import OverlayController
 from linjat_editor.gui.recovery import Autosaver
 from linjat_editor.gui.settings import Settings
 from linjat_editor.gui.step_panel import StepPanel
+from linjat_editor.gui import workers
 from linjat_editor.gui.theme import Theme
 
 APP_TITLE = "Linjat Editor"
+#: How long closing waits for background jobs to notice their cancel (they check between chunks).
+SHUTDOWN_WAIT_MS = 1000
 
 
 class MainWindow(QMainWindow):
@@ -102,9 +105,9 @@ class MainWindow(QMainWindow):
         from linjat_editor.gui.play.play_dock import install_play_mode
         from linjat_editor.gui.sets.set_dock import install_set_panel
 
-        install_play_mode(self)
+        self.play = install_play_mode(self)
         self.set_panel = install_set_panel(self)
-        install_optimizer(self)
+        self.optimizer = install_optimizer(self)
         self._tabify("dock-analysis", "dock-optimizer")
         self._tabify("dock-steps", "dock-play")
         self._tabify("dock-history", "dock-level-set")  # tabs: visible, but the board keeps its room
@@ -197,8 +200,8 @@ class MainWindow(QMainWindow):
         self.save_settings()
         if self.autosaver is not None:
             self.autosaver.discard()
-        self.analysis.runner.shutdown()
-        self.generator.runner.shutdown()
+        # The one place background work ends: optimizer, analysis, fill, set checks, batches.
+        self.work_stopped = workers.stop_all(SHUTDOWN_WAIT_MS)
         event.accept()
 
 

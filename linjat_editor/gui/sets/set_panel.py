@@ -258,6 +258,5 @@ class SetPanel(SetFilesMixin, QWidget):
         self.checker.wait(5000)
         dialog = getattr(self, "_batch_dialog", None)
         if dialog is not None:
-            if dialog.thread_ is not None:
-                dialog.thread_.stop.set()
+            dialog.worker.cancel()
             dialog.wait(30_000)
