@@ -33,5 +33,7 @@ def install_optimizer(window: Any, area: Qt.DockWidgetArea = Qt.DockWidgetArea.R
     board = getattr(window, "board", None)
     if board is not None and hasattr(board, "set_preview"):
         panel.previewRequested.connect(board.set_preview)  # a clicked pool level shows on the board
+        board.previewChanged.connect(panel.preview_shown)
+        doc.undo_stack.indexChanged.connect(lambda _: board.set_preview(None))  # Undo/Redo ends a preview
     window.add_dock(panel, area, "Optimizer")
     return panel
