@@ -105,12 +105,23 @@ class MainWindow(QMainWindow):
         from linjat_editor.gui.play.play_dock import install_play_mode
         from linjat_editor.gui.sets.set_dock import install_set_panel
 
-        self.play = install_play_mode(self)
+        # Play sits with Analysis and Optimizer: the full height there shows a whole level and
+        # its buttons (in the bottom strip it opened 155 px tall, two rows of nine).
+        self.play = install_play_mode(self, Qt.DockWidgetArea.RightDockWidgetArea)
         self.set_panel = install_set_panel(self)
         self.optimizer = install_optimizer(self)
         self._tabify("dock-analysis", "dock-optimizer")
-        self._tabify("dock-steps", "dock-play")
+        self._tabify("dock-optimizer", "dock-play")
+        self.findChild(QDockWidget, "dock-analysis").raise_()
         self._tabify("dock-history", "dock-level-set")  # tabs: visible, but the board keeps its room
+
+    def start_playtest(self) -> None:
+        """Bring the Play tab to the front with the board's level, keyboard ready."""
+        dock = self.findChild(QDockWidget, "dock-play")
+        if dock is not None:
+            dock.show()
+            dock.raise_()
+            self.play.board.setFocus()
 
     def _tabify(self, first: str, second: str) -> None:
         """Stack two docks as tabs (the first stays in front) if both exist."""
