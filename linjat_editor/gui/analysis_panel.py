@@ -12,12 +12,14 @@ from PySide6.QtWidgets import (
     QAbstractItemView,
     QComboBox,
     QFormLayout,
+    QFrame,
     QHBoxLayout,
     QHeaderView,
     QLabel,
     QListWidget,
     QListWidgetItem,
     QPushButton,
+    QScrollArea,
     QTableWidget,
     QTableWidgetItem,
     QVBoxLayout,
@@ -33,8 +35,31 @@ from linjat_editor.gui.workers import LatestRunner
 PRESET_NAMES = ("easy", "medium", "hard", "expert")
 
 
+def verdict_facts(result: object) -> str:
+    """The answers a designer looks for first, read from the analysis fields:
+    unique? solved by deduction? which tier? how many leaks?
+
+    Read defensively: the same fields exist on the engine's ``Report``
+    (``tier`` a ``TierEstimate``) and on the panel's result (``tier`` a string).
+    """
+    count = getattr(result, "count", None)
+    unique = {0: "no solution", 1: "unique"}.get(count, "not unique (2+ solutions)") if count is not None else "?"
+    status = getattr(result, "status", "")
+    if status == "ambiguous":
+        solved = "deduction needs the uniqueness assumption"
+    else:
+        solved = "solved by deduction" if getattr(result, "solved", False) else "not solved by deduction"
+    tier = getattr(result, "tier", None)
+    tier_name = str(getattr(tier, "name", tier) or "–").split(",")[0]  # the panel's text is "medium, harder than…"
+    leaks = len(getattr(result, "leaks", ()) or ())
+    return f"{unique} · {solved} · tier {tier_name} · {leaks} leak{'s' if leaks != 1 else ''}"
+
+
 class AnalysisPanel(QWidget):
     """Shows the newest :class:`AnalysisResult` for the document's level."""
+
+    #: The panel keeps its verdict in view and scrolls its details itself (see ``MainWindow.add_dock``).
+    scrolls_itself = True
 
     #: A fresh result for the current level arrived.
     resultChanged = Signal(object)
@@ -120,8 +145,23 @@ class AnalysisPanel(QWidget):
         self.leak_title = QLabel("Leaks: –")
         leak_row.addWidget(self.leak_title, 1)
         leak_row.addWidget(self.fix)
-        layout = QVBoxLayout(self)
-        layout.addWidget(self.verdict)
+        # The verdict and its facts stay at the top; only the details below scroll.
+        self.facts = QLabel("")
+        self.facts.setAccessibleName("Verdict facts")
+        self.facts.setWordWrap(True)
+        outer = QVBoxLayout(self)
+        outer.setContentsMargins(6, 6, 6, 0)
+        outer.addWidget(self.verdict)
+        outer.addWidget(self.facts)
+        details = QWidget()
+        self.details = QScrollArea()
+        self.details.setWidget(details)
+        self.details.setWidgetResizable(True)
+        self.details.setFrameShape(QFrame.Shape.NoFrame)
+        self.details.setAccessibleName("Analysis details")
+        outer.addWidget(self.details, 1)
+        layout = QVBoxLayout(details)
+        layout.setContentsMargins(0, 0, 0, 0)
         layout.addLayout(form)
         layout.addWidget(self.table)
         layout.addLayout(leak_row)
@@ -168,6 +208,7 @@ class AnalysisPanel(QWidget):
         self.result = None
         reason = message.split(": ", 1)[1] if ": " in message else message
         self.verdict.setText(f"\u2716 Cannot analyse: {reason}")
+        self.facts.setText("")
         self.verdict.setStyleSheet(
             f"QLabel {{ font-weight: bold; padding: 6px; color: white; background: {self.theme.step_short}; }}")
         for label in (self.count, self.deduction, self.score, self.selection, self.tier):
@@ -211,6 +252,7 @@ class AnalysisPanel(QWidget):
         # A symbol as well as a colour, so the verdict reads without colour vision.
         mark, colour = ("\u2714", self.theme.step_done) if result.good else ("\u2716", self.theme.step_short)
         self.verdict.setText(f"{mark} {result.verdict}")
+        self.facts.setText(verdict_facts(result))
         self.verdict.setStyleSheet(
             f"QLabel {{ font-weight: bold; padding: 6px; color: white; background: {colour}; border-radius: 4px; }}")
 

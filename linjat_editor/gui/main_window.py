@@ -86,7 +86,8 @@ class MainWindow(QMainWindow):
         title = title or widget.windowTitle() or widget.accessibleName() or type(widget).__name__
         dock = QDockWidget(title, self)
         dock.setObjectName(f"dock-{title.lower().replace(' ', '-')}")
-        dock.setWidget(widget if isinstance(widget, QAbstractScrollArea) else _scrolled(widget))
+        scrolls = isinstance(widget, QAbstractScrollArea) or getattr(widget, "scrolls_itself", False)
+        dock.setWidget(widget if scrolls else _scrolled(widget))
         self.addDockWidget(area, dock)
         self._docks = getattr(self, "_docks", 0) + 1
         toggle = dock.toggleViewAction()
