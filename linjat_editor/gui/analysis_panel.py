@@ -7,7 +7,7 @@ keeps working.
 
 from __future__ import annotations
 
-from PySide6.QtCore import Qt, QThreadPool, Signal
+from PySide6.QtCore import Qt, Signal
 from PySide6.QtWidgets import (
     QAbstractItemView,
     QComboBox,
@@ -78,10 +78,8 @@ class AnalysisPanel(QWidget):
         self.result: AnalysisResult | None = None
         self._answered: tuple[Level, str] | None = None  # (level, preset) the panel shows an answer for
         self._requested: tuple[Level, str] | None = None  # (level, preset) of the newest request
-        # Its own one-thread pool: generator or set jobs never make the live analysis wait in a queue.
-        self.pool = QThreadPool(self)
-        self.pool.setMaxThreadCount(1)
-        self.runner = LatestRunner(delay_ms=delay_ms, pool=self.pool, parent=self)
+        # Its own worker thread: generator or set jobs never make the live analysis wait in a queue.
+        self.runner = LatestRunner(delay_ms=delay_ms, parent=self)
         self.runner.finished.connect(self._on_result)
         self.runner.failed.connect(self._on_failed)
         self.runner.busyChanged.connect(self._on_busy)

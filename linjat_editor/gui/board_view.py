@@ -13,7 +13,7 @@ from PySide6.QtCore import QPointF, QRect, QSize, Qt, Signal
 from PySide6.QtGui import QColor, QFont, QKeyEvent, QMouseEvent, QPainter, QPaintEvent, QPen
 from PySide6.QtWidgets import QSizePolicy, QWidget
 
-from linjat_editor.core.level import Cell, Level
+from linjat_editor.core.level import Cell, Level, Number
 from linjat_editor.gui.board_painter import BoardGeometry, paint_board
 from linjat_editor.gui.commands import (
     ClearCellCommand,
@@ -23,6 +23,7 @@ from linjat_editor.gui.commands import (
     ToggleDotCommand,
 )
 from linjat_editor.gui.document import Document
+from linjat_editor.gui.fit import numbers_that_cannot_fit
 from linjat_editor.gui.overlay import Overlay
 from linjat_editor.gui.theme import Theme
 
@@ -42,6 +43,8 @@ class BoardView(QWidget):
     selectionChanged = Signal(object)
     #: A preview started (True) or ended (False).
     previewChanged = Signal(bool)
+    #: An edit the board will not make, with the sentence saying why (e.g. a 9 on a 4×4 board).
+    refused = Signal(str)
 
     PREVIEW_BANNER = "PREVIEW (read-only) — Adopt keeps it; Esc or a click on the board returns to your level"
 
@@ -228,7 +231,11 @@ class BoardView(QWidget):
         if mods:  # leave Ctrl/Alt combinations to the window's shortcuts
             super().keyPressEvent(event)
         elif text in tuple("123456789"):
-            self.document.push(SetNumberCommand(self.document, *sel, int(text)))
+            why = numbers_that_cannot_fit(replace(self.level, numbers=(Number(*sel, int(text)),)))
+            if why:
+                self.refused.emit(why)  # said at once, not later as a puzzling fill failure
+            else:
+                self.document.push(SetNumberCommand(self.document, *sel, int(text)))
         elif text == ".":
             self.document.push(ToggleDotCommand(self.document, *sel))
         elif text.lower() == "p":

@@ -13,7 +13,8 @@ from __future__ import annotations
 
 from PySide6.QtCore import QByteArray, Qt
 from PySide6.QtGui import QAction, QCloseEvent, QKeySequence, QShortcut
-from PySide6.QtWidgets import QAbstractButton, QAbstractScrollArea, QDockWidget, QFrame, QMainWindow, QMenu, QMessageBox, QScrollArea, QUndoView, QWidget
+from PySide6.QtWidgets import (QAbstractButton, QAbstractScrollArea, QDockWidget, QFrame, QMainWindow, QMenu,
+                               QMessageBox, QProgressBar, QPushButton, QScrollArea, QUndoView, QWidget)
 
 from linjat_editor.core.level import Level
 from linjat_editor.gui.actions import install_actions
@@ -60,6 +61,8 @@ class MainWindow(QMainWindow):
         self.files = FileController(self)
         self.generator = GeneratorController(self.document, self)
         self.autosaver = Autosaver(self.document, parent=self) if autosave else None
+        self.engine_ready = True  # see _warm_up
+        self._install_busy_indicator()
         self._connect()
         self.acts = install_actions(self)
         self._install_panels()
@@ -146,12 +149,30 @@ class MainWindow(QMainWindow):
         self.steps.stepChanged.connect(self.overlays.set_step)
         self.steps.stepChanged.connect(self._announce_step)
         self.generator.message.connect(self.show_info)
+        self.board.refused.connect(lambda why: self.show_info("Number does not fit", why))
         self.generator.busyChanged.connect(self._on_generator_busy)
+        self.generator.progress.connect(lambda text: self.statusBar().showMessage(text))
         self.generator.applied.connect(lambda text: self.statusBar().showMessage(text, 4000))
         if self.autosaver is not None:
             self.autosaver.failed.connect(lambda text: self.statusBar().showMessage(text, 8000))
 
+    def _install_busy_indicator(self) -> None:
+        """A busy bar and a Cancel button at the right of the status bar, shown while a job runs."""
+        self.busy_bar = QProgressBar()
+        self.busy_bar.setRange(0, 0)  # no end known: a moving bar
+        self.busy_bar.setMaximumWidth(140)
+        self.busy_bar.setAccessibleName("Working")
+        self.busy_bar.setTextVisible(False)
+        self.cancel_button = QPushButton("Cancel")
+        self.cancel_button.setToolTip("Stop the running fill or generation; the board stays as it is")
+        self.cancel_button.clicked.connect(self.generator.cancel)
+        for widget in (self.busy_bar, self.cancel_button):
+            widget.hide()
+            self.statusBar().addPermanentWidget(widget)
+
     def _on_generator_busy(self, busy: bool) -> None:
+        self.cancel_button.setVisible(busy)
+        self.busy_bar.setVisible(busy or not self.engine_ready)
         if busy:
             self.statusBar().showMessage("Generating… (the board stays editable; an edit drops the result)")
         else:

@@ -179,18 +179,19 @@ class LatestRunner(Worker):
         self._timer.setSingleShot(True)
         self._timer.setInterval(delay_ms)
         self._timer.timeout.connect(self._start_pending)
-        self._pending: Callable[[], Any] | None = None
+        self._pending: Callable[[Job], Any] | None = None
 
     @property
     def busy(self) -> bool:
         return bool(self._jobs) or self._pending is not None
 
-    def request(self, fn: Callable[[], Any], immediate: bool = False) -> None:
-        """Ask for ``fn()``; an older pending request is forgotten, a running one is dropped."""
+    def request(self, fn: Callable[..., Any], immediate: bool = False, with_job: bool = False) -> None:
+        """Ask for ``fn()`` (``fn(job)`` with ``with_job``, for progress and cancel); an older
+        pending request is forgotten, a running one is dropped."""
         was_busy = self.busy
         self.cancel_running()
         self._token += 1  # the running job's answer is no longer wanted
-        self._pending = fn
+        self._pending = fn if with_job else (lambda _job: fn())
         if immediate:
             self._timer.stop()
             self._start_pending()
@@ -214,7 +215,7 @@ class LatestRunner(Worker):
         fn, self._pending = self._pending, None
         job = Job(self._relay, self._token)
         self._jobs[job.token] = job
-        self.pool.start(_Task(lambda _job: fn(), job, self._relay))
+        self.pool.start(_Task(fn, job, self._relay))
 
     def _ended(self) -> None:
         if self._pending is not None and not self._timer.isActive():
