@@ -30,11 +30,20 @@ def build_parser() -> argparse.ArgumentParser:
     return parser
 
 
+def _say_if_compiling() -> None:
+    """Once, on stderr: the first start compiles the engine, which looks like a hang otherwise."""
+    from linjat_editor.core.kernels.cache import PREPARING, compiled
+
+    if not compiled():
+        print(f"linjat: {PREPARING}", file=sys.stderr, flush=True)
+
+
 def main(argv: Sequence[str] | None = None) -> int:
     parser = build_parser()
     args = parser.parse_args(argv)
     try:
         engine.check_level_argument(args)
+        _say_if_compiling()
         return int(args.func(args))
     except (FormatError, LevelError, ValueError, OSError) as error:
         print(f"linjat: error: {error}", file=sys.stderr)

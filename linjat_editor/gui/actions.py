@@ -101,7 +101,8 @@ def install_actions(w: MainWindow) -> SimpleNamespace:
                         lambda: edit_colours(w))
     a.shortcuts = _action(w, "&Keyboard shortcuts", "F1", "List every shortcut", lambda: show_shortcuts(w))
     _menus(w, a)
-    w.generator.busyChanged.connect(lambda busy: [x.setEnabled(not busy) for x in (a.fill, a.fill_again, a.fix_leaks, *a.random)])
+    w.generator.busyChanged.connect(
+        lambda busy: [x.setEnabled(not busy and w.engine_ready) for x in (a.fill, a.fill_again, a.fix_leaks, *a.random)])
     return a
 
 

@@ -140,6 +140,7 @@ def main(argv: Sequence[str] | None = None) -> int:
     app = _application(headless=False)
     window = MainWindow()
     window.show()
+    window.warm_up_engine()
     if not args.file:
         from linjat_editor.gui.starter import open_on_first_start
 

@@ -11,7 +11,7 @@ and push a :class:`~linjat_editor.gui.commands.ReplaceLevelCommand` on
 
 from __future__ import annotations
 
-from PySide6.QtCore import QByteArray, Qt
+from PySide6.QtCore import QByteArray, Qt, QTimer
 from PySide6.QtGui import QAction, QCloseEvent, QKeySequence, QShortcut
 from PySide6.QtWidgets import (QAbstractButton, QAbstractScrollArea, QDockWidget, QFrame, QMainWindow, QMenu,
                                QMessageBox, QProgressBar, QPushButton, QScrollArea, QUndoView, QWidget)
@@ -155,6 +155,41 @@ class MainWindow(QMainWindow):
         self.generator.applied.connect(lambda text: self.statusBar().showMessage(text, 4000))
         if self.autosaver is not None:
             self.autosaver.failed.connect(lambda text: self.statusBar().showMessage(text, 8000))
+
+    def engine_actions(self) -> list:
+        """What needs the engine's kernels: off while they are being prepared."""
+        a = self.acts
+        return [a.fill, a.fill_again, a.fix_leaks, *a.random, self.optimizer.buttons["start"]]
+
+    def warm_up_engine(self) -> None:
+        """Prepare the engine in the background; say so if it takes a while (the first start compiles)."""
+        from linjat_editor.gui.engine_warmup import warm_up
+        from linjat_editor.core.kernels.cache import PREPARING
+
+        self.engine_ready = False
+        for act in self.engine_actions():
+            act.setEnabled(False)
+        self._warmup = workers.Worker(self)
+        self._warmup.finished.connect(self._engine_ready)
+        self._warmup.failed.connect(lambda text: self._engine_ready(None, text))
+        self._warmup.start(lambda job: warm_up())
+
+        def say_preparing() -> None:
+            if not self.engine_ready:  # only when it is slow enough to notice
+                self.busy_bar.show()
+                self.statusBar().showMessage(PREPARING[0].upper() + PREPARING[1:])
+
+        QTimer.singleShot(400, say_preparing)
+
+    def _engine_ready(self, seconds: object = None, error: str = "") -> None:
+        self.engine_ready = True
+        for act in self.engine_actions():
+            act.setEnabled(not self.generator.busy)
+        self.busy_bar.setVisible(self.generator.busy)
+        if error:
+            self.statusBar().showMessage(f"The engine failed to start: {error}", 15000)
+        else:
+            self.statusBar().showMessage("Engine ready", 4000)
 
     def _install_busy_indicator(self) -> None:
         """A busy bar and a Cancel button at the right of the status bar, shown while a job runs."""
