@@ -8,7 +8,6 @@ from typing import Any, Callable
 
 from linjat_editor.core import (
     PRESETS,
-    TIERS,
     Level,
     LevelError,
     Optimizer,
@@ -22,17 +21,15 @@ from linjat_editor.core import (
     selection_score,
     solve,
 )
+from linjat_editor.core.scoring import preset_for_size
 from linjat_editor.core.solver import SolveResult
 from linjat_editor.io import FormatError, parse_level_line, read_level, read_source, write_level
 from .progress import ProgressBar
 
 
 def default_preset(level: Level) -> str:
-    """The tier whose grid the level has, else expert (the preset that rewards everything)."""
-    for tier in TIERS.values():
-        if (tier.height, tier.width) == level.size:
-            return tier.name
-    return "expert"
+    """The preset for the level's grid size (the same rule as ``generate`` and the editor)."""
+    return preset_for_size(level.height, level.width)
 
 
 def weights_for(args: argparse.Namespace, level: Level) -> Weights:
@@ -163,7 +160,7 @@ def emit(level: Level, out: str | None) -> None:
 
 def run_generate(args: argparse.Namespace) -> int:
     h, w = args.size
-    name = args.preset or "expert"
+    name = args.preset or preset_for_size(h, w)
     weights = preset(name)
     report, bar = progress_printer("generating")
     try:
@@ -217,7 +214,7 @@ def add_parsers(sub: Any) -> None:
     p = sub.add_parser("generate", help="a new level, optimized")
     p.add_argument("--size", type=parse_size, required=True, metavar="HxW", help="rows x columns, e.g. 13x9")
     p.add_argument("--numbers", type=int, required=True, help="how many numbers")
-    p.add_argument("--preset", choices=presets, help="tier weights (default expert)")
+    p.add_argument("--preset", choices=presets, help="tier weights (default: by grid size, as the tier table says)")
     p.add_argument("--iterations", type=int, default=10_000, help="optimizer iterations (default 10000)")
     p.add_argument("--seed", type=int, default=None, help="random seed, for reproducible levels")
     p.add_argument("-o", "--output", help="write here (extension picks the format) instead of stdout")

@@ -27,12 +27,15 @@ from PySide6.QtWidgets import (
 )
 
 from linjat_editor.core.level import Level
+from linjat_editor.core.scoring import preset_for_size
 from linjat_editor.gui.analysis_adapter import AnalysisResult, LeakInfo, analyze_level
 from linjat_editor.gui.document import Document
 from linjat_editor.gui.theme import Theme
 from linjat_editor.gui.workers import LatestRunner
 
 PRESET_NAMES = ("easy", "medium", "hard", "expert")
+#: The preset choice that follows the board's size (``core.scoring.preset_for_size``).
+AUTO = "auto"
 
 
 def verdict_facts(result: object) -> str:
@@ -70,7 +73,7 @@ class AnalysisPanel(QWidget):
     #: The weights preset changed (name).
     presetChanged = Signal(str)
 
-    def __init__(self, document: Document, preset: str = "expert", theme: Theme | None = None,
+    def __init__(self, document: Document, preset: str = AUTO, theme: Theme | None = None,
                  parent: QWidget | None = None, delay_ms: int = 150) -> None:
         super().__init__(parent)
         self.document = document
@@ -96,11 +99,15 @@ class AnalysisPanel(QWidget):
         self.verdict.setAccessibleName("Verdict")
         self.verdict.setTextInteractionFlags(Qt.TextInteractionFlag.TextSelectableByMouse)
         self.preset = QComboBox()
-        self.preset.addItems(PRESET_NAMES)
-        self.preset.setCurrentText(preset if preset in PRESET_NAMES else "expert")
+        self.preset.addItem("by size", AUTO)  # the text names the tier it picks (see _show_auto)
+        for name in PRESET_NAMES:
+            self.preset.addItem(name, name)
+        self.preset.setCurrentIndex(max(0, self.preset.findData(preset)))
         self.preset.setAccessibleName("Scoring preset")
-        self.preset.setToolTip("Weights used for the score (the original game's four tiers)")
-        self.preset.currentTextChanged.connect(self._on_preset)
+        self.preset.setToolTip("Weights used for the score (the original game's four tiers).\n"
+                               "'by size' picks the tier whose grid fits the board, the same rule generate uses.")
+        self._show_auto()
+        self.preset.currentIndexChanged.connect(lambda _: self._on_preset(self.preset_choice))
         self.count = QLabel("–")
         self.deduction = QLabel("–")
         self.score = QLabel("–")
@@ -176,8 +183,22 @@ class AnalysisPanel(QWidget):
     # -- requests --------------------------------------------------------------
 
     @property
+    def preset_choice(self) -> str:
+        """What the designer chose: a preset name or ``"auto"`` (by size); kept in the settings."""
+        return str(self.preset.currentData())
+
+    @property
     def preset_name(self) -> str:
-        return self.preset.currentText()
+        """The preset the score uses now (``auto`` resolved for the board's size)."""
+        choice = self.preset_choice
+        if choice != AUTO:
+            return choice
+        level = self.document.level
+        return preset_for_size(level.height, level.width)
+
+    def _show_auto(self) -> None:
+        level = self.document.level
+        self.preset.setItemText(0, f"by size ({preset_for_size(level.height, level.width)})")
 
     def request(self, immediate: bool = False) -> None:
         """Analyse the document's current level (debounced unless ``immediate``)."""
@@ -190,6 +211,7 @@ class AnalysisPanel(QWidget):
         return not self.runner.busy and self._answered == (self.document.level, self.preset_name)
 
     def _on_level(self, level: Level) -> None:
+        self._show_auto()
         self.request()
 
     def _on_preset(self, name: str) -> None:

@@ -253,7 +253,7 @@ class MainWindow(QMainWindow):
     def save_settings(self) -> None:
         self.settings.set("geometry", bytes(self.saveGeometry().toBase64().data()).decode())
         self.settings.set("state", bytes(self.saveState().toBase64().data()).decode())
-        self.settings.set("preset", self.analysis.preset_name)
+        self.settings.set("preset", self.analysis.preset_choice)
         self.settings.set("show_solution", self.board.show_solution)
         self.settings.set("colours", self.theme.to_json())
         try:
