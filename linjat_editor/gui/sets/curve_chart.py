@@ -42,7 +42,7 @@ class DifficultyCurve(QWidget):
         super().__init__(parent)
         self.points: list[CurvePoint] = []
         self.selected = -1
-        self.setMinimumHeight(110)
+        self.setMinimumHeight(130)
         self.setSizePolicy(QSizePolicy.Policy.Expanding, QSizePolicy.Policy.Preferred)
         self.setAccessibleName("Difficulty curve")
         self.setToolTip("Score of each level in set order. Dashed: the same scores as a rising ramp.")
@@ -54,8 +54,37 @@ class DifficultyCurve(QWidget):
         self.points, self.selected = list(points), selected
         self.update()
 
+    #: Room around the plot for a marker drawn on its edge (the selected one is 6 px, plus its outline).
+    HALO = 8.0
+
     def _plot_rect(self) -> QRectF:
-        return QRectF(34, 8, max(10, self.width() - 44), max(10, self.height() - 26))
+        """The plot, with a line of text above it (the time legend), below it (the caption) and
+        the score labels to its left: no label ever sits where a point can be drawn."""
+        line = self.fontMetrics().height()
+        top = line + self.HALO + 2
+        left = self._label_width() + self.HALO + 2
+        return QRectF(left, top, max(10.0, self.width() - left - self.HALO - 2),
+                      max(10.0, self.height() - top - line - self.HALO - 4))
+
+    def _label_width(self) -> float:
+        lo, hi = self._range()
+        return float(max(self.fontMetrics().horizontalAdvance(f"{v:g}") for v in (lo, hi)) + 4)
+
+    def labels(self) -> list[tuple[QRectF, str]]:
+        """Every text the chart draws, with its box (tests check none of them covers the plot)."""
+        rect, line = self._plot_rect(), float(self.fontMetrics().height())
+        lo, hi = self._range()
+        width = self._label_width()
+        out = [(QRectF(0, rect.top() - line / 2, width, line), f"{hi:g}"),
+               (QRectF(0, rect.bottom() - line / 2, width, line), f"{lo:g}"),
+               (QRectF(rect.left(), rect.bottom() + self.HALO, rect.width(), line),
+                f"{len(self.points)} levels, in set order")]
+        times = [pt.seconds for pt in self.points if pt.seconds]
+        if times and any(pt.score is not None for pt in self.points):
+            top = max(times)
+            out.append((QRectF(rect.left(), 1, rect.width(), line),
+                        f"bars: time, max {int(top) // 60}:{int(top) % 60:02d}"))
+        return out
 
     def _range(self) -> tuple[float, float]:
         vals = [p.score for p in self.points if p.score is not None]
@@ -87,10 +116,9 @@ class DifficultyCurve(QWidget):
         p.drawLine(rect.bottomLeft(), rect.bottomRight())
         p.drawLine(rect.bottomLeft(), rect.topLeft())
         p.setPen(QColor("#444444"))
-        p.drawText(QRectF(0, rect.top() - 6, 30, 14), Qt.AlignmentFlag.AlignRight, f"{hi:g}")
-        p.drawText(QRectF(0, rect.bottom() - 8, 30, 14), Qt.AlignmentFlag.AlignRight, f"{lo:g}")
-        p.drawText(QRectF(rect.left(), rect.bottom() + 2, rect.width(), 16), Qt.AlignmentFlag.AlignCenter,
-                   f"{len(self.points)} levels, in set order")
+        for box, text in self.labels():
+            align = Qt.AlignmentFlag.AlignRight if box.left() == 0 or text.startswith("bars") else Qt.AlignmentFlag.AlignCenter
+            p.drawText(box, int(align | Qt.AlignmentFlag.AlignVCenter), text)
         scored = [(i, pt.score) for i, pt in enumerate(self.points) if pt.score is not None]
         if not scored:
             p.end()
@@ -119,9 +147,6 @@ class DifficultyCurve(QWidget):
             x = rect.left() + rect.width() * (i / n if len(self.points) > 1 else 0.5)
             h = rect.height() * t / top
             p.drawRect(QRectF(x - half, rect.bottom() - h, 2 * half, h))
-        p.setPen(QColor("#777777"))
-        p.drawText(QRectF(rect.right() - 160, rect.top() - 8, 164, 14), Qt.AlignmentFlag.AlignRight,
-                   f"bars: time, max {int(top) // 60}:{int(top) % 60:02d}")
 
     def _marker(self, p: QPainter, c: QPointF, pt: CurvePoint, selected: bool) -> None:
         color, shape = TIER_STYLE.get((pt.tier or "").lower(), ("#555555", "circle"))
