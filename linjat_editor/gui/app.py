@@ -148,7 +148,11 @@ def main(argv: Sequence[str] | None = None) -> int:
     offer_recovery(window)
     if args.file and not window.document.modified:
         window.files.open_file(args.file)
-    status = app.exec()
+    return finish(app.exec())
+
+
+def finish(status: int) -> int:
+    """After the event loop: end the process cleanly even if an engine kernel is still busy."""
     workers.stop_all(0)  # closing the window already waited; this covers a quit by other means
     if workers.running():
         # An engine kernel cannot be interrupted mid-call (say, an exact count on a big

@@ -152,20 +152,27 @@ class BoardView(QWidget):
         p.end()
 
     def _paint_preview(self, p: QPainter) -> None:
-        """A read-only look that cannot be mistaken for the editable board: washed out, framed, a banner."""
+        """A read-only look that cannot be mistaken for the editable board: washed out, framed, a banner
+        (above the grid, never over its top row)."""
+        font = QFont(self.font())
+        font.setBold(True)
+        p.setFont(font)
+        strip = QRect(0, 0, self.width(), p.fontMetrics().height() + 12)
+        below = BoardGeometry.fit(self.width(), self.height() - strip.height(), self._preview.height,  # type: ignore[union-attr]
+                                  self._preview.width)  # type: ignore[union-attr]
+        p.save()
+        p.translate(0, strip.height())
         # The overlays describe the document's level, not this one.
-        paint_board(p, self.geometry_for_size(), self._preview, Overlay(), self.theme, None, None)  # type: ignore[arg-type]
+        paint_board(p, below, self._preview, Overlay(), self.theme, None, None)  # type: ignore[arg-type]
+        p.restore()
         wash = QColor(self.theme.color("background"))
         wash.setAlpha(90)
         p.fillRect(self.rect(), wash)
         accent = QColor(self.theme.color("selection"))
         accent.setAlpha(255)
         p.setPen(QPen(accent, 6, Qt.PenStyle.DashLine))
+        p.setBrush(Qt.BrushStyle.NoBrush)  # a frame only: the board painter leaves its last brush set
         p.drawRect(self.rect().adjusted(3, 3, -4, -4))
-        font = QFont(self.font())
-        font.setBold(True)
-        p.setFont(font)
-        strip = QRect(0, 0, self.width(), p.fontMetrics().height() + 12)
         p.fillRect(strip, accent)
         p.setPen(QColor("black") if accent.lightness() > 140 else QColor("white"))
         text = p.fontMetrics().elidedText(self.PREVIEW_BANNER, Qt.TextElideMode.ElideRight, self.width() - 12)

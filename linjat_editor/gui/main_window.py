@@ -68,8 +68,12 @@ class MainWindow(QMainWindow):
         self._install_panels()
         self.board.set_show_solution(bool(self.settings.get("show_solution")))
         self.statusBar().showMessage("Ready")
+        # The side docks take the full height (analysis, optimizer and play need it); the
+        # steps strip sits under the board only.
+        self.setCorner(Qt.Corner.BottomRightCorner, Qt.DockWidgetArea.RightDockWidgetArea)
+        self.setCorner(Qt.Corner.BottomLeftCorner, Qt.DockWidgetArea.LeftDockWidgetArea)
         self.resize(1280, 860)
-        self.resizeDocks([self.analysis_dock, self.history_dock], [370, 290], Qt.Orientation.Horizontal)
+        self.resizeDocks([self.analysis_dock, self.history_dock], [370, 250], Qt.Orientation.Horizontal)
         self.resizeDocks([self.steps_dock], [155], Qt.Orientation.Vertical)
         self._restore_layout()
         self._update_title()
@@ -214,7 +218,7 @@ class MainWindow(QMainWindow):
             self.statusBar().clearMessage()
 
     def _announce_step(self, step: object) -> None:
-        if step is not None:
+        if step is not None and self.steps_dock.visibleRegion().isEmpty():  # else the Steps panel says it
             self.statusBar().showMessage(getattr(step, "sentence", ""), 8000)
 
     def _update_title(self, *_: object) -> None:

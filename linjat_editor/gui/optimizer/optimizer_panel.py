@@ -92,13 +92,9 @@ class OptimizerPanel(QWidget):
         self.pool_view.setAccessibleName("Optimizer pool")
         self.pool_view.currentRowChanged.connect(self._preview)  # a click or arrow key in the pool
         self.pool_view.itemClicked.connect(lambda item: self._preview(self.pool_view.row(item)))
-        self.preview = QLabel(self)
-        self.preview.setAlignment(Qt.AlignmentFlag.AlignCenter)
-        self.preview.setMinimumSize(150, 150)
         self.info = QLabel(wordWrap=True)
         pool_row = QHBoxLayout()
-        pool_row.addWidget(self.pool_view, 2)
-        pool_row.addWidget(self.preview, 1)
+        pool_row.addWidget(self.pool_view)  # a clicked level previews on the board itself, full size
         layout = QVBoxLayout(self)
         layout.addWidget(self.settings)
         layout.addLayout(row)
@@ -206,7 +202,6 @@ class OptimizerPanel(QWidget):
     def _preview(self, row: int) -> None:
         if 0 <= row < len(self.pool):
             level = self.pool[row].level
-            self.preview.setPixmap(level_thumbnail(level, 150))
             self.previewRequested.emit(level)
 
     def _on_state(self, state: str) -> None:

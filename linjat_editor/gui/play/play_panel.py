@@ -37,6 +37,9 @@ class PlayPanel(QWidget):
 
     #: An attempt ended; carries the playtest record (a dict).
     playtestRecorded = Signal(dict)
+    #: The board shrinks to fit its dock instead of scrolling (``MainWindow.add_dock``): a
+    #: player must see the whole level, the buttons and the result at once.
+    scrolls_itself = True
 
     def __init__(
         self,

@@ -78,7 +78,7 @@ class DifficultyCurve(QWidget):
         out = [(QRectF(0, rect.top() - line / 2, width, line), f"{hi:g}"),
                (QRectF(0, rect.bottom() - line / 2, width, line), f"{lo:g}"),
                (QRectF(rect.left(), rect.bottom() + self.HALO, rect.width(), line),
-                f"{len(self.points)} levels, in set order")]
+                f"{len(self.points)} level{'s' if len(self.points) != 1 else ''}, in set order")]
         times = [pt.seconds for pt in self.points if pt.seconds]
         if times and any(pt.score is not None for pt in self.points):
             top = max(times)
