@@ -39,8 +39,8 @@ def test_a_key_ends_the_preview_and_acts_escape_only_ends_it(qtbot) -> None:  # 
     qtbot.keyClick(board, Qt.Key.Key_Escape)
     assert not board.previewing and board.document.level == MINE
     board.set_preview(CANDIDATE)
-    qtbot.keyClick(board, Qt.Key.Key_5)
-    assert not board.previewing and board.document.level.number_at(0, 1).value == 5
+    qtbot.keyClick(board, Qt.Key.Key_3)
+    assert not board.previewing and board.document.level.number_at(0, 1).value == 3
     board.set_preview(CANDIDATE)
     board.document.undo_stack.undo()  # a document change (edit, undo, adopt) ends it too
     assert not board.previewing and board.level == MINE
