@@ -50,6 +50,17 @@ NO_XVFB = ("no X server for this test: install the Debian packages xvfb, xauth a
 SCRIPTS = Path(__file__).resolve().parent / "xvfb_scripts"
 
 
+def _end_with_parent() -> None:
+    """In the Xvfb child: end when the test process ends, even if it crashes (Linux)."""
+    try:
+        import ctypes
+        import signal
+
+        ctypes.CDLL("libc.so.6", use_errno=True).prctl(1, signal.SIGTERM)  # PR_SET_PDEATHSIG
+    except (OSError, AttributeError):
+        pass
+
+
 @pytest.fixture(scope="session")
 def xdisplay():
     """DISPLAY of a private Xvfb (1920x1080) for the session; skipped where no X server can be had."""
@@ -58,7 +69,8 @@ def xdisplay():
         pytest.skip(NO_XVFB)
     read, write = os.pipe()
     proc = subprocess.Popen([binary, "-displayfd", str(write), "-screen", "0", "1920x1080x24", "-nolisten", "tcp"],
-                            pass_fds=(write,), stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
+                            pass_fds=(write,), stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL,
+                            preexec_fn=_end_with_parent)
     os.close(write)
     with os.fdopen(read) as f:
         number = f.readline().strip()
