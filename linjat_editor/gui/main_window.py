@@ -31,6 +31,8 @@ from linjat_editor.gui import workers
 from linjat_editor.gui.theme import Theme
 
 APP_TITLE = "Linjat Editor"
+#: Saved dock layouts of another version are ignored: version 2 moved Play to the full-height side.
+LAYOUT_VERSION = 2
 #: How long closing waits for background jobs to notice their cancel (they check between chunks).
 SHUTDOWN_WAIT_MS = 1000
 
@@ -252,11 +254,11 @@ class MainWindow(QMainWindow):
         if geometry:
             self.restoreGeometry(QByteArray.fromBase64(geometry.encode()))
         if state:
-            self.restoreState(QByteArray.fromBase64(state.encode()))
+            self.restoreState(QByteArray.fromBase64(state.encode()), LAYOUT_VERSION)
 
     def save_settings(self) -> None:
         self.settings.set("geometry", bytes(self.saveGeometry().toBase64().data()).decode())
-        self.settings.set("state", bytes(self.saveState().toBase64().data()).decode())
+        self.settings.set("state", bytes(self.saveState(LAYOUT_VERSION).toBase64().data()).decode())
         self.settings.set("preset", self.analysis.preset_choice)
         self.settings.set("show_solution", self.board.show_solution)
         self.settings.set("colours", self.theme.to_json())
