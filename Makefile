@@ -8,7 +8,7 @@ BIN    := $(VENV)/bin
 # is newer than pyproject.toml nothing is reinstalled, so repeated runs are cheap.
 STAMP  := $(VENV)/.installed
 
-.PHONY: venv run test bench dist clean distclean
+.PHONY: venv run test xserver bench dist clean distclean
 
 venv: $(STAMP)
 
@@ -20,10 +20,26 @@ $(STAMP): pyproject.toml
 run: venv
 	$(BIN)/linjat-editor
 
-# Qt needs no display in tests; the architecture contracts (docs/architecture.md)
-# and the type check of every package run first because they are fast and a
-# broken layering makes other failures misleading.
-test: venv
+# A few GUI tests run the editor on a private Xvfb (a real X server shows modal
+# and layout bugs the offscreen plugin hides). Qt >= 6.5's xcb plugin needs
+# libxcb-cursor0, and icccm/keysyms, which minimal Debian images lack. Installed
+# when missing and we may (root with apt-get, as in CI); otherwise those tests
+# skip with a message naming the packages.
+XPACKAGES := xvfb xauth libxcb-cursor0 libxcb-icccm4 libxcb-keysyms1
+xserver:
+	@if command -v dpkg-query >/dev/null && command -v apt-get >/dev/null && [ "$$(id -u)" = 0 ]; then \
+	    missing=$$(for p in $(XPACKAGES); do dpkg-query -W -f='$${Status}\n' $$p 2>/dev/null | grep -q '^install ok installed' || echo $$p; done); \
+	    if [ -n "$$missing" ]; then \
+	        echo "installing for the X server tests: $$missing"; \
+	        apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq $$missing >/dev/null; \
+	    fi; \
+	fi
+
+# Qt runs offscreen in tests (the X server ones start their own Xvfb); the
+# architecture contracts (docs/architecture.md) and the type check of every
+# package run first because they are fast and a broken layering makes other
+# failures misleading.
+test: venv xserver
 	QT_QPA_PLATFORM=offscreen $(BIN)/lint-imports
 	$(BIN)/mypy
 	QT_QPA_PLATFORM=offscreen $(BIN)/python -m pytest

@@ -21,7 +21,7 @@ import numpy as np
 import pytest
 from PySide6.QtGui import QImage
 
-from linjat_editor.gui.theme import Theme
+from linjat_editor.render.theme import Theme
 
 ROOT = Path(__file__).resolve().parents[1]
 PACKAGING = ROOT / "packaging"

@@ -35,6 +35,14 @@ def build_parser() -> argparse.ArgumentParser:
     return parser
 
 
+def _say_if_compiling() -> None:
+    """Once, on stderr: the first start compiles the engine, which looks like a hang otherwise."""
+    from linjat_editor.core.kernels.cache import PREPARING, compiled
+
+    if not compiled():
+        print(f"linjat: {PREPARING}", file=sys.stderr, flush=True)
+
+
 def main(argv: Sequence[str] | None = None) -> int:
     parser = build_parser()
     args = parser.parse_args(argv)
@@ -45,6 +53,7 @@ def main(argv: Sequence[str] | None = None) -> int:
 def _run(args: argparse.Namespace) -> int:
     try:
         engine.check_level_argument(args)
+        _say_if_compiling()
         return int(args.func(args))
     except BrokenPipeError:
         # The reader stopped early (``| head``): not an error; keep Python quiet at exit.

@@ -21,13 +21,10 @@ if TYPE_CHECKING:
 
 
 def default_preset(level: Level) -> str:
-    """The tier whose grid the level has, else expert (the preset that rewards everything)."""
-    from linjat_editor.core import TIERS
+    """The preset for the level's grid size (the same rule as ``generate`` and the editor)."""
+    from linjat_editor.core.scoring import preset_for_size
 
-    for tier in TIERS.values():
-        if (tier.height, tier.width) == level.size:
-            return tier.name
-    return "expert"
+    return preset_for_size(level.height, level.width)
 
 
 def weights_for(args: argparse.Namespace, level: Level) -> Weights:
@@ -155,8 +152,10 @@ def emit(level: Level, out: str | None) -> None:
 def run_generate(args: argparse.Namespace) -> int:
     from linjat_editor.core import generate, preset, score, selection_score, solve
 
+    from linjat_editor.core.scoring import preset_for_size
+
     h, w = args.size
-    name = args.preset or "expert"
+    name = args.preset or preset_for_size(h, w)
     weights = preset(name)
     report, bar = progress_printer("generating")
     try:
@@ -212,7 +211,7 @@ def add_parsers(sub: Any) -> None:
     p = sub.add_parser("generate", help="a new level, optimized")
     p.add_argument("--size", type=parse_size, required=True, metavar="HxW", help="rows x columns, e.g. 13x9")
     p.add_argument("--numbers", type=int, required=True, help="how many numbers")
-    p.add_argument("--preset", choices=presets, metavar="PRESET", help="tier weights (default expert); one of %(choices)s")
+    p.add_argument("--preset", choices=presets, metavar="PRESET", help="tier weights (default: by grid size, as the tier table says); one of %(choices)s")
     p.add_argument("--iterations", type=int, default=10_000, help="optimizer iterations (default 10000)")
     p.add_argument("--seed", type=int, default=None, help="random seed, for reproducible levels")
     p.add_argument("-o", "--output", help="write here (extension picks the format) instead of stdout")

@@ -67,6 +67,20 @@ TIERS = {
 }
 PRESETS = {name: tier.weights for name, tier in TIERS.items()}
 
+
+def preset_for_size(height: int, width: int) -> str:
+    """The preset for a board of this size, as the tier table says: the biggest tier grid that
+    fits in the board (a smaller board gets easy). The one rule for generating and scoring.
+
+    >>> preset_for_size(9, 6), preset_for_size(10, 7), preset_for_size(12, 8), preset_for_size(13, 9), preset_for_size(4, 4)
+    ('easy', 'medium', 'hard', 'expert', 'easy')
+    """
+    name = "easy"
+    for tier in TIERS.values():  # smallest grid first
+        if tier.height <= height and tier.width <= width:
+            name = tier.name
+    return name
+
 #: The yardstick the original author ranked published levels by (spec section 4).
 SELECTION = Weights(1, 1, 10, 50, 20, -2, single_solution=-200, uncontested_no_cover=-50)
 

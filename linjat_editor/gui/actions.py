@@ -9,6 +9,7 @@ from __future__ import annotations
 from types import SimpleNamespace
 from typing import TYPE_CHECKING, Callable
 
+import shiboken6
 from PySide6.QtCore import QDir
 from PySide6.QtGui import QAction, QActionGroup, QKeySequence
 from PySide6.QtWidgets import QDialog, QMenu, QMessageBox
@@ -93,12 +94,15 @@ def install_actions(w: EditorWindow) -> SimpleNamespace:
                            lambda: w.steps.set_position(0))
     a.hint = _action(w, "&Hint", "Ctrl+H", "Show the next deduction on the current board", lambda: show_hint(w))
     a.reanalyse = _action(w, "Re-&analyse", "F5", "Run the analysis again now", lambda: w.analysis.request(True))
+    a.playtest = _action(w, "&Playtest", "F6", "Play the level in the Play tab: drag lines with the mouse, "
+                         "or arrows and Space", w.start_playtest)
     a.focus_board = _action(w, "Focus &board", "Esc", "Put the keyboard focus on the board", w.board.setFocus)
     a.colours = _action(w, "Board &colours…", "Ctrl+Shift+K", "Change the board colours (saved in the settings)",
                         lambda: edit_colours(w))
     a.shortcuts = _action(w, "&Keyboard shortcuts", "F1", "List every shortcut", lambda: show_shortcuts(w))
     _menus(w, a)
-    w.generator.busyChanged.connect(lambda busy: [x.setEnabled(not busy) for x in (a.fill, a.fill_again, a.fix_leaks, *a.random)])
+    w.generator.busyChanged.connect(
+        lambda busy: [x.setEnabled(not busy and w.engine_ready) for x in (a.fill, a.fill_again, a.fix_leaks, *a.random)])
     return a
 
 
@@ -131,7 +135,7 @@ def _menus(w: EditorWindow, a: SimpleNamespace) -> None:
     view = bar.addMenu("&View")
     view.addAction(a.solution)
     view.addSeparator()
-    view.addActions([a.prev_step, a.next_step, a.first_step, a.hint, a.reanalyse, a.focus_board])
+    view.addActions([a.prev_step, a.next_step, a.first_step, a.hint, a.reanalyse, a.playtest, a.focus_board])
     view.addSeparator()
     view.addAction(a.colours)
     view.addSeparator()
@@ -143,11 +147,35 @@ def _menus(w: EditorWindow, a: SimpleNamespace) -> None:
     tools.setObjectName("toolbar-main")
     tools.addActions([a.new, a.open, a.save])
     tools.addSeparator()
-    tools.addActions([a.undo, a.redo])
+    tools.addActions(_fixed_undo_buttons(w))
     tools.addSeparator()
     tools.addActions([a.fill, a.fill_again, a.fix_leaks])
     tools.addSeparator()
-    tools.addActions([a.solution, a.hint])
+    tools.addActions([a.solution, a.hint, a.playtest])
+
+
+def _fixed_undo_buttons(w: EditorWindow) -> list[QAction]:
+    """Toolbar Undo/Redo with fixed labels: the stack's own actions say "Undo Set number 5 at…",
+    and a label that grows pushes every later button sideways. The full text is in the tooltip."""
+    stack = w.document.undo_stack
+    undo, redo = QAction("Undo", w), QAction("Redo", w)
+    undo.setObjectName("toolbar-undo")
+    redo.setObjectName("toolbar-redo")
+    undo.triggered.connect(stack.undo)
+    redo.triggered.connect(stack.redo)
+
+    def refresh(*_: object) -> None:
+        if not shiboken6.isValid(stack) or not shiboken6.isValid(undo):
+            return  # the window is being torn down
+        undo.setEnabled(stack.canUndo())
+        redo.setEnabled(stack.canRedo())
+        undo.setToolTip(f"Undo {stack.undoText()} (Ctrl+Z)" if stack.canUndo() else "Nothing to undo")
+        redo.setToolTip(f"Redo {stack.redoText()} (Ctrl+Shift+Z)" if stack.canRedo() else "Nothing to redo")
+
+    stack.indexChanged.connect(refresh)
+    stack.cleanChanged.connect(refresh)
+    refresh()
+    return [undo, redo]
 
 
 def _fill_recent(w: EditorWindow, paths: list[str]) -> None:

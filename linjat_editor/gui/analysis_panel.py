@@ -7,17 +7,19 @@ keeps working.
 
 from __future__ import annotations
 
-from PySide6.QtCore import Qt, QThreadPool, Signal
+from PySide6.QtCore import Qt, Signal
 from PySide6.QtWidgets import (
     QAbstractItemView,
     QComboBox,
     QFormLayout,
+    QFrame,
     QHBoxLayout,
     QHeaderView,
     QLabel,
     QListWidget,
     QListWidgetItem,
     QPushButton,
+    QScrollArea,
     QTableWidget,
     QTableWidgetItem,
     QVBoxLayout,
@@ -25,16 +27,42 @@ from PySide6.QtWidgets import (
 )
 
 from linjat_editor.core.level import Level
+from linjat_editor.core.scoring import preset_for_size
 from linjat_editor.gui.analysis_adapter import AnalysisResult, LeakInfo, analyze_level
 from linjat_editor.gui.document import Document
 from linjat_editor.render.theme import Theme
 from linjat_editor.gui.workers import LatestRunner
 
 PRESET_NAMES = ("easy", "medium", "hard", "expert")
+#: The preset choice that follows the board's size (``core.scoring.preset_for_size``).
+AUTO = "auto"
+
+
+def verdict_facts(result: object) -> str:
+    """The answers a designer looks for first, read from the analysis fields:
+    unique? solved by deduction? which tier? how many leaks?
+
+    Read defensively: the same fields exist on the engine's ``Report``
+    (``tier`` a ``TierEstimate``) and on the panel's result (``tier`` a string).
+    """
+    count = getattr(result, "count", None)
+    unique = {0: "no solution", 1: "unique"}.get(count, "not unique (2+ solutions)") if count is not None else "?"
+    status = getattr(result, "status", "")
+    if status == "ambiguous":
+        solved = "deduction needs the uniqueness assumption"
+    else:
+        solved = "solved by deduction" if getattr(result, "solved", False) else "not solved by deduction"
+    tier = getattr(result, "tier", None)
+    tier_name = str(getattr(tier, "name", tier) or "–").split(",")[0]  # the panel's text is "medium, harder than…"
+    leaks = len(getattr(result, "leaks", ()) or ())
+    return f"{unique} · {solved} · tier {tier_name} · {leaks} leak{'s' if leaks != 1 else ''}"
 
 
 class AnalysisPanel(QWidget):
     """Shows the newest :class:`AnalysisResult` for the document's level."""
+
+    #: The panel keeps its verdict in view and scrolls its details itself (see ``MainWindow.add_dock``).
+    scrolls_itself = True
 
     #: A fresh result for the current level arrived.
     resultChanged = Signal(object)
@@ -45,7 +73,7 @@ class AnalysisPanel(QWidget):
     #: The weights preset changed (name).
     presetChanged = Signal(str)
 
-    def __init__(self, document: Document, preset: str = "expert", theme: Theme | None = None,
+    def __init__(self, document: Document, preset: str = AUTO, theme: Theme | None = None,
                  parent: QWidget | None = None, delay_ms: int = 150) -> None:
         super().__init__(parent)
         self.document = document
@@ -53,10 +81,8 @@ class AnalysisPanel(QWidget):
         self.result: AnalysisResult | None = None
         self._answered: tuple[Level, str] | None = None  # (level, preset) the panel shows an answer for
         self._requested: tuple[Level, str] | None = None  # (level, preset) of the newest request
-        # Its own one-thread pool: generator or set jobs never make the live analysis wait in a queue.
-        self.pool = QThreadPool(self)
-        self.pool.setMaxThreadCount(1)
-        self.runner = LatestRunner(delay_ms=delay_ms, pool=self.pool, parent=self)
+        # Its own worker thread: generator or set jobs never make the live analysis wait in a queue.
+        self.runner = LatestRunner(delay_ms=delay_ms, parent=self)
         self.runner.finished.connect(self._on_result)
         self.runner.failed.connect(self._on_failed)
         self.runner.busyChanged.connect(self._on_busy)
@@ -73,11 +99,15 @@ class AnalysisPanel(QWidget):
         self.verdict.setAccessibleName("Verdict")
         self.verdict.setTextInteractionFlags(Qt.TextInteractionFlag.TextSelectableByMouse)
         self.preset = QComboBox()
-        self.preset.addItems(PRESET_NAMES)
-        self.preset.setCurrentText(preset if preset in PRESET_NAMES else "expert")
+        self.preset.addItem("by size", AUTO)  # the text names the tier it picks (see _show_auto)
+        for name in PRESET_NAMES:
+            self.preset.addItem(name, name)
+        self.preset.setCurrentIndex(max(0, self.preset.findData(preset)))
         self.preset.setAccessibleName("Scoring preset")
-        self.preset.setToolTip("Weights used for the score (the original game's four tiers)")
-        self.preset.currentTextChanged.connect(self._on_preset)
+        self.preset.setToolTip("Weights used for the score (the original game's four tiers).\n"
+                               "'by size' picks the tier whose grid fits the board, the same rule generate uses.")
+        self._show_auto()
+        self.preset.currentIndexChanged.connect(lambda _: self._on_preset(self.preset_choice))
         self.count = QLabel("–")
         self.deduction = QLabel("–")
         self.score = QLabel("–")
@@ -120,8 +150,23 @@ class AnalysisPanel(QWidget):
         self.leak_title = QLabel("Leaks: –")
         leak_row.addWidget(self.leak_title, 1)
         leak_row.addWidget(self.fix)
-        layout = QVBoxLayout(self)
-        layout.addWidget(self.verdict)
+        # The verdict and its facts stay at the top; only the details below scroll.
+        self.facts = QLabel("")
+        self.facts.setAccessibleName("Verdict facts")
+        self.facts.setWordWrap(True)
+        outer = QVBoxLayout(self)
+        outer.setContentsMargins(6, 6, 6, 0)
+        outer.addWidget(self.verdict)
+        outer.addWidget(self.facts)
+        details = QWidget()
+        self.details = QScrollArea()
+        self.details.setWidget(details)
+        self.details.setWidgetResizable(True)
+        self.details.setFrameShape(QFrame.Shape.NoFrame)
+        self.details.setAccessibleName("Analysis details")
+        outer.addWidget(self.details, 1)
+        layout = QVBoxLayout(details)
+        layout.setContentsMargins(0, 0, 0, 0)
         layout.addLayout(form)
         layout.addWidget(self.table)
         layout.addLayout(leak_row)
@@ -138,8 +183,22 @@ class AnalysisPanel(QWidget):
     # -- requests --------------------------------------------------------------
 
     @property
+    def preset_choice(self) -> str:
+        """What the designer chose: a preset name or ``"auto"`` (by size); kept in the settings."""
+        return str(self.preset.currentData())
+
+    @property
     def preset_name(self) -> str:
-        return self.preset.currentText()
+        """The preset the score uses now (``auto`` resolved for the board's size)."""
+        choice = self.preset_choice
+        if choice != AUTO:
+            return choice
+        level = self.document.level
+        return preset_for_size(level.height, level.width)
+
+    def _show_auto(self) -> None:
+        level = self.document.level
+        self.preset.setItemText(0, f"by size ({preset_for_size(level.height, level.width)})")
 
     def request(self, immediate: bool = False) -> None:
         """Analyse the document's current level (debounced unless ``immediate``)."""
@@ -152,6 +211,7 @@ class AnalysisPanel(QWidget):
         return not self.runner.busy and self._answered == (self.document.level, self.preset_name)
 
     def _on_level(self, level: Level) -> None:
+        self._show_auto()
         self.request()
 
     def _on_preset(self, name: str) -> None:
@@ -168,6 +228,7 @@ class AnalysisPanel(QWidget):
         self.result = None
         reason = message.split(": ", 1)[1] if ": " in message else message
         self.verdict.setText(f"\u2716 Cannot analyse: {reason}")
+        self.facts.setText("")
         self.verdict.setStyleSheet(
             f"QLabel {{ font-weight: bold; padding: 6px; color: white; background: {self.theme.step_short}; }}")
         for label in (self.count, self.deduction, self.score, self.selection, self.tier):
@@ -211,6 +272,7 @@ class AnalysisPanel(QWidget):
         # A symbol as well as a colour, so the verdict reads without colour vision.
         mark, colour = ("\u2714", self.theme.step_done) if result.good else ("\u2716", self.theme.step_short)
         self.verdict.setText(f"{mark} {result.verdict}")
+        self.facts.setText(verdict_facts(result))
         self.verdict.setStyleSheet(
             f"QLabel {{ font-weight: bold; padding: 6px; color: white; background: {colour}; border-radius: 4px; }}")
 

@@ -20,6 +20,7 @@ from PySide6.QtCore import QCoreApplication, QEventLoop, QTimer
 from PySide6.QtWidgets import QMessageBox
 
 from linjat_editor.core.level import Level
+from linjat_editor.gui import workers
 from linjat_editor.gui.application import application
 from linjat_editor.gui.settings import Settings
 
@@ -158,6 +159,7 @@ def main(argv: Sequence[str] | None = None) -> int:
     app = application(headless=False)
     window = MainWindow()
     window.show()
+    window.warm_up_engine()
     if not args.file:
         from linjat_editor.gui.starter import open_on_first_start
 
@@ -165,7 +167,20 @@ def main(argv: Sequence[str] | None = None) -> int:
     tell_start_problems(window, [n for n in [window.settings.notice, *offer_recovery(window)] if n])
     if args.file and not window.document.modified:
         window.files.open_file(args.file)
-    return app.exec()
+    return finish(app.exec())
+
+
+def finish(status: int) -> int:
+    """After the event loop: end the process cleanly even if an engine kernel is still busy."""
+    workers.stop_all(0)  # closing the window already waited; this covers a quit by other means
+    if workers.running():
+        # An engine kernel cannot be interrupted mid-call (say, an exact count on a big
+        # board). Everything is saved by now, so end without waiting for an answer nobody
+        # needs; letting Qt tear down a running thread would abort the process instead.
+        sys.stdout.flush()
+        sys.stderr.flush()
+        os._exit(status)
+    return status
 
 
 if __name__ == "__main__":

@@ -9,11 +9,11 @@ from __future__ import annotations
 
 from dataclasses import replace
 
-from PySide6.QtCore import QPointF, QSize, Qt, Signal
-from PySide6.QtGui import QKeyEvent, QMouseEvent, QPainter, QPaintEvent
+from PySide6.QtCore import QPointF, QRect, QSize, Qt, Signal
+from PySide6.QtGui import QColor, QFont, QKeyEvent, QMouseEvent, QPainter, QPaintEvent, QPen
 from PySide6.QtWidgets import QSizePolicy, QWidget
 
-from linjat_editor.core.level import Cell, Level
+from linjat_editor.core.level import Cell, Level, Number
 from linjat_editor.render.board import BoardGeometry, paint_board
 from linjat_editor.gui.commands import (
     ClearCellCommand,
@@ -23,6 +23,7 @@ from linjat_editor.gui.commands import (
     ToggleDotCommand,
 )
 from linjat_editor.gui.document import Document
+from linjat_editor.gui.fit import numbers_that_cannot_fit
 from linjat_editor.render.marks import Overlay
 from linjat_editor.render.theme import Theme
 
@@ -40,6 +41,12 @@ class BoardView(QWidget):
 
     #: The selected cell changed; carries (row, col) or None.
     selectionChanged = Signal(object)
+    #: A preview started (True) or ended (False).
+    previewChanged = Signal(bool)
+    #: An edit the board will not make, with the sentence saying why (e.g. a 9 on a 4×4 board).
+    refused = Signal(str)
+
+    PREVIEW_BANNER = "PREVIEW (read-only) — Adopt keeps it; Esc or a click on the board returns to your level"
 
     def __init__(self, document: Document, theme: Theme | None = None, parent: QWidget | None = None) -> None:
         super().__init__(parent)
@@ -73,9 +80,14 @@ class BoardView(QWidget):
     def set_preview(self, level: Level | None) -> None:
         """Show ``level`` instead of the document's (e.g. an optimizer candidate), read-only.
 
-        Any click, key or change of the document returns to the document's level.
+        Only the designer ends it: a click or key on the board (which then does
+        what it always does), Esc, an edit, undo or adopt (the document changes),
+        or ``set_preview(None)`` from the panel's "Back to my level".
         """
+        was = self._preview is not None
         self._preview = level
+        if (level is not None) != was:
+            self.previewChanged.emit(level is not None)
         self.update()
 
     @property
@@ -111,7 +123,7 @@ class BoardView(QWidget):
         return self.geometry_for_size().center(row, col)
 
     def _on_level(self, level: Level) -> None:
-        self._preview = None
+        self.set_preview(None)
         if self._selection is not None:
             self.set_selection(self._selection)  # clamp after a resize
         self.update()
@@ -132,19 +144,39 @@ class BoardView(QWidget):
             overlay = replace(overlay, solution=())
         drag = (self._press, self._hover) if self._press is not None and self._hover is not None else None
         if self._preview is not None:
-            # The overlays describe the document's level, not this one.
-            paint_board(p, self.geometry_for_size(), self._preview, Overlay(), self.theme, None, None)
-            banner = "Preview: Adopt keeps it; click or press a key to go back to your level"
-            p.setFont(self.font())
-            strip = self.rect().adjusted(0, 0, 0, -(self.height() - p.fontMetrics().height() - 8))
-            p.fillRect(strip, self.theme.color("selection"))
-            p.setPen(self.theme.color("cell"))
-            p.drawText(strip, int(Qt.AlignmentFlag.AlignCenter), banner)
+            self._paint_preview(p)
             p.end()
             return
         paint_board(p, self.geometry_for_size(), self.level, overlay, self.theme,
                     self._selection, drag)
         p.end()
+
+    def _paint_preview(self, p: QPainter) -> None:
+        """A read-only look that cannot be mistaken for the editable board: washed out, framed, a banner
+        (above the grid, never over its top row)."""
+        font = QFont(self.font())
+        font.setBold(True)
+        p.setFont(font)
+        strip = QRect(0, 0, self.width(), p.fontMetrics().height() + 12)
+        below = BoardGeometry.fit(self.width(), self.height() - strip.height(), self._preview.height,  # type: ignore[union-attr]
+                                  self._preview.width)  # type: ignore[union-attr]
+        p.save()
+        p.translate(0, strip.height())
+        # The overlays describe the document's level, not this one.
+        paint_board(p, below, self._preview, Overlay(), self.theme, None, None)  # type: ignore[arg-type]
+        p.restore()
+        wash = QColor(self.theme.color("background"))
+        wash.setAlpha(90)
+        p.fillRect(self.rect(), wash)
+        accent = QColor(self.theme.color("selection"))
+        accent.setAlpha(255)
+        p.setPen(QPen(accent, 6, Qt.PenStyle.DashLine))
+        p.setBrush(Qt.BrushStyle.NoBrush)  # a frame only: the board painter leaves its last brush set
+        p.drawRect(self.rect().adjusted(3, 3, -4, -4))
+        p.fillRect(strip, accent)
+        p.setPen(QColor("black") if accent.lightness() > 140 else QColor("white"))
+        text = p.fontMetrics().elidedText(self.PREVIEW_BANNER, Qt.TextElideMode.ElideRight, self.width() - 12)
+        p.drawText(strip, int(Qt.AlignmentFlag.AlignCenter), text)
 
     # -- mouse -----------------------------------------------------------------
 
@@ -152,9 +184,7 @@ class BoardView(QWidget):
         return self.geometry_for_size().cell_at(pos.x(), pos.y())
 
     def mousePressEvent(self, event: QMouseEvent) -> None:
-        if self._preview is not None:  # the first click only ends the preview, it never edits
-            self.set_preview(None)
-            return
+        self.set_preview(None)  # back to the designer's level, and the click counts there
         cell = self._cell_at(event.position())
         self.setFocus(Qt.FocusReason.MouseFocusReason)
         if cell is None:
@@ -189,10 +219,11 @@ class BoardView(QWidget):
     # -- keyboard --------------------------------------------------------------
 
     def keyPressEvent(self, event: QKeyEvent) -> None:
-        if self._preview is not None:
-            self.set_preview(None)
-            return
         key = Qt.Key(event.key())
+        if self._preview is not None:
+            self.set_preview(None)  # the key then acts on the designer's level as usual
+            if key == Qt.Key.Key_Escape:
+                return
         sel = self._selection
         if key in _ARROWS:
             dr, dc = _ARROWS[key]
@@ -207,7 +238,11 @@ class BoardView(QWidget):
         if mods:  # leave Ctrl/Alt combinations to the window's shortcuts
             super().keyPressEvent(event)
         elif text in tuple("123456789"):
-            self.document.push(SetNumberCommand(self.document, *sel, int(text)))
+            why = numbers_that_cannot_fit(replace(self.level, numbers=(Number(*sel, int(text)),)))
+            if why:
+                self.refused.emit(why)  # said at once, not later as a puzzling fill failure
+            else:
+                self.document.push(SetNumberCommand(self.document, *sel, int(text)))
         elif text == ".":
             self.document.push(ToggleDotCommand(self.document, *sel))
         elif text.lower() == "p":

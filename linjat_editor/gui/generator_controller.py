@@ -9,15 +9,18 @@ from __future__ import annotations
 import random
 from typing import Callable
 
-from PySide6.QtCore import QObject, QThreadPool, Signal
+from PySide6.QtCore import QObject, Signal
 
 from linjat_editor.core.level import Level
 from linjat_editor.gui.commands import ReplaceLevelCommand
 from linjat_editor.gui.document import Document
-from linjat_editor.gui.workers import LatestRunner
+from linjat_editor.gui.fit import numbers_that_cannot_fit
+from linjat_editor.gui.workers import Job, LatestRunner
 
 #: Optimizer iterations for "New random level": well under a second, already better than a bare fill.
 RANDOM_ITERATIONS = 300
+#: Seeds "Fill dots" tries before it gives up (each seed is itself several attempts in the engine).
+MAX_FILL_SEEDS = 200
 
 
 class GeneratorController(QObject):
@@ -29,26 +32,33 @@ class GeneratorController(QObject):
     busyChanged = Signal(bool)
     #: A result was applied: carries the undo text.
     applied = Signal(str)
+    #: What the running job is doing now (one line, e.g. "Filling dots: seed 7 of up to 200").
+    progress = Signal(str)
 
     def __init__(self, document: Document, parent: QObject | None = None) -> None:
         super().__init__(parent)
         self.document = document
         self.seed = random.randrange(1 << 30)
-        self.pool = QThreadPool(self)
-        self.pool.setMaxThreadCount(1)
-        self.runner = LatestRunner(delay_ms=0, pool=self.pool, parent=self)
+        self.runner = LatestRunner(delay_ms=0, parent=self)
         self.runner.finished.connect(self._on_done)
         self.runner.failed.connect(lambda text: self.message.emit("Generator failed", text))
         self.runner.busyChanged.connect(self.busyChanged)
+        self.runner.progressed.connect(lambda text: self.progress.emit(str(text)))
 
     @property
     def busy(self) -> bool:
         return self.runner.busy
 
-    def _start(self, job: Callable[[], tuple[Level | None, str, str]]) -> None:
-        """``job`` returns (new level or None, undo text, message when None)."""
+    def cancel(self) -> None:
+        """Stop the running job (a fill stops between seeds); nothing is applied."""
+        if self.runner.busy:
+            self.runner.cancel()
+            self.message.emit("Cancelled", "The board is as it was.")
+
+    def _start(self, job: Callable[[Job], tuple[Level | None, str, str]]) -> None:
+        """``job(j)`` returns (new level or None, undo text, message when None); it may report ``j.progress``."""
         base = self.document.level
-        self.runner.request(lambda: (base, *job()), immediate=True)
+        self.runner.request(lambda j: (base, *job(j)), immediate=True, with_job=True)
 
     def _on_done(self, outcome: tuple[Level, Level | None, str, str]) -> None:
         base, level, text, why = outcome
@@ -66,27 +76,50 @@ class GeneratorController(QObject):
     # -- actions -----------------------------------------------------------------
 
     def fill_dots(self, again: bool = False) -> None:
-        """Replace unpinned dots with generated ones; ``again`` moves on to seeds giving a different filling."""
-        if again:
-            self.seed += 1
-        first, level = self.seed, self.document.level
-        tries = 10 if again else 1
+        """Replace unpinned dots with generated ones, trying seed after seed until one works.
 
-        def job() -> tuple[Level | None, str, str]:
+        ``again`` moves on to a seed giving a filling other than the board's.
+        The search runs until a filling is found, the numbers are shown to
+        admit no solution at all, :data:`MAX_FILL_SEEDS` seeds failed, or the
+        designer cancels; a failure names the numbers and cells left open.
+        """
+        level = self.document.level
+        if not level.numbers:
+            self.message.emit("Cannot fill dots", "There are no numbers to build a level from.")
+            return
+        too_big = numbers_that_cannot_fit(level)
+        if too_big:
+            self.message.emit("Cannot fill dots", too_big)
+            return
+        first = self.seed + 1 if again else self.seed
+
+        def job(j: Job) -> tuple[Level | None, str, str]:
             from linjat_editor import core  # imported in the worker: the GUI never waits on the engine
+            from linjat_editor.core.analysis.stuck import stuck_info
 
-            if not level.numbers:
-                return None, "Cannot fill dots", "There are no numbers to build a level from."
-            result = None
-            for seed in range(first, first + tries):
+            last = None
+            for k in range(MAX_FILL_SEEDS):
+                if j.cancelled():
+                    return None, "Fill dots", "Cancelled."
+                seed = first + k
+                j.progress(f"Filling dots: seed {k + 1} of up to {MAX_FILL_SEEDS}… (Cancel stops)")
                 result = core.fill_dots(level, seed=seed)
-                if not result.solved:
-                    reason = result.reason or "the solver cannot finish it"
-                    return None, "No dot filling makes this level solvable", f"{reason}. Try moving or changing numbers."
-                if result.level != level:
-                    text = f"Fill again (seed {seed})" if again else "Fill dots"
-                    return result.level, text, ""
-            return None, "Fill again" if again else "Fill dots", "The filling found is the one the level already has."
+                if result.solved and (not again or result.level != level):
+                    self.seed = seed  # the next "Fill again" starts after it
+                    return result.level, f"Fill again (seed {seed})" if again else "Fill dots", ""
+                if result.solved:
+                    continue  # the same filling as the board's: look further
+                last = result
+                if result.reason.startswith("no solution"):
+                    break  # the numbers themselves admit no solution: no seed can help
+            self.seed = first + k
+            title = "No dot filling found"
+            if last is None:
+                return None, title, f"Every filling found in {k + 1} seeds is the one the board already has."
+            stuck = stuck_info(last.level)
+            where = f" {stuck.describe(last.level)}" if stuck is not None else ""
+            tried = "" if last.reason.startswith("no solution") else f"Tried {k + 1} seeds; "
+            return None, title, f"{tried}{last.reason}.{where} Try moving or changing those numbers."
 
         self._start(job)
 
@@ -98,7 +131,7 @@ class GeneratorController(QObject):
         """
         seed = self.seed = self.seed + 1
 
-        def job() -> tuple[Level | None, str, str]:
+        def job(j: Job) -> tuple[Level | None, str, str]:
             from linjat_editor import core
 
             t = core.TIERS[tier]
@@ -116,7 +149,7 @@ class GeneratorController(QObject):
         """Apply the analysis remedy (fewest added dots that remove every leak)."""
         level = self.document.level
 
-        def job() -> tuple[Level | None, str, str]:
+        def job(j: Job) -> tuple[Level | None, str, str]:
             from linjat_editor.core.analysis import fix_leaks  # imported in the worker
 
             try:

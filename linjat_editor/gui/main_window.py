@@ -11,9 +11,10 @@ and push a :class:`~linjat_editor.gui.commands.ReplaceLevelCommand` on
 
 from __future__ import annotations
 
-from PySide6.QtCore import QByteArray, Qt
+from PySide6.QtCore import QByteArray, Qt, QTimer
 from PySide6.QtGui import QAction, QCloseEvent, QKeySequence, QShortcut
-from PySide6.QtWidgets import QAbstractButton, QAbstractScrollArea, QDockWidget, QFrame, QMenu, QMessageBox, QScrollArea, QUndoView, QWidget
+from PySide6.QtWidgets import (QAbstractButton, QAbstractScrollArea, QDockWidget, QFrame, QMenu, QMessageBox,
+                               QProgressBar, QPushButton, QScrollArea, QUndoView, QWidget)
 
 from linjat_editor.core.level import Level
 from linjat_editor.gui.actions import install_actions
@@ -26,10 +27,15 @@ from linjat_editor.gui.overlay_controller import OverlayController
 from linjat_editor.gui.recovery import Autosaver
 from linjat_editor.gui.settings import Settings
 from linjat_editor.gui.step_panel import StepPanel
-from linjat_editor.render.theme import Theme
+from linjat_editor.gui import workers
 from linjat_editor.gui.window_api import EditorWindow
+from linjat_editor.render.theme import Theme
 
 APP_TITLE = "Linjat Editor"
+#: Saved dock layouts of another version are ignored: version 2 moved Play to the full-height side.
+LAYOUT_VERSION = 2
+#: How long closing waits for background jobs to notice their cancel (they check between chunks).
+SHUTDOWN_WAIT_MS = 1000
 
 
 class MainWindow(EditorWindow):
@@ -58,14 +64,20 @@ class MainWindow(EditorWindow):
         self.files = FileController(self)
         self.generator = GeneratorController(self.document, self)
         self.autosaver = Autosaver(self.document, parent=self) if autosave else None
+        self.engine_ready = True  # see _warm_up
+        self._install_busy_indicator()
         self._connect()
         self.acts = install_actions(self)
         self._install_panels()
         self.board.set_show_solution(bool(self.settings.get("show_solution")))
         problem = self.autosaver.problem if self.autosaver is not None else None
         self.statusBar().showMessage(problem or "Ready")  # an unusable data folder is said at once
+        # The side docks take the full height (analysis, optimizer and play need it); the
+        # steps strip sits under the board only.
+        self.setCorner(Qt.Corner.BottomRightCorner, Qt.DockWidgetArea.RightDockWidgetArea)
+        self.setCorner(Qt.Corner.BottomLeftCorner, Qt.DockWidgetArea.LeftDockWidgetArea)
         self.resize(1280, 860)
-        self.resizeDocks([self.analysis_dock, self.history_dock], [370, 290], Qt.Orientation.Horizontal)
+        self.resizeDocks([self.analysis_dock, self.history_dock], [370, 250], Qt.Orientation.Horizontal)
         self.resizeDocks([self.steps_dock], [155], Qt.Orientation.Vertical)
         self._restore_layout()
         self._update_title()
@@ -85,7 +97,8 @@ class MainWindow(EditorWindow):
         title = title or widget.windowTitle() or widget.accessibleName() or type(widget).__name__
         dock = QDockWidget(title, self)
         dock.setObjectName(f"dock-{title.lower().replace(' ', '-')}")
-        dock.setWidget(widget if isinstance(widget, QAbstractScrollArea) else _scrolled(widget))
+        scrolls = isinstance(widget, QAbstractScrollArea) or getattr(widget, "scrolls_itself", False)
+        dock.setWidget(widget if scrolls else _scrolled(widget))
         self.addDockWidget(area, dock)
         self._docks = getattr(self, "_docks", 0) + 1
         toggle = dock.toggleViewAction()
@@ -104,12 +117,23 @@ class MainWindow(EditorWindow):
         from linjat_editor.gui.play.play_dock import install_play_mode
         from linjat_editor.gui.sets.set_dock import install_set_panel
 
-        install_play_mode(self)
+        # Play sits with Analysis and Optimizer: the full height there shows a whole level and
+        # its buttons (in the bottom strip it opened 155 px tall, two rows of nine).
+        self.play = install_play_mode(self, Qt.DockWidgetArea.RightDockWidgetArea)
         self.set_panel = install_set_panel(self)
-        install_optimizer(self)
+        self.optimizer = install_optimizer(self)
         self._tabify("dock-analysis", "dock-optimizer")
-        self._tabify("dock-steps", "dock-play")
+        self._tabify("dock-optimizer", "dock-play")
+        self.analysis_dock.raise_()
         self._tabify("dock-history", "dock-level-set")  # tabs: visible, but the board keeps its room
+
+    def start_playtest(self) -> None:
+        """Bring the Play tab to the front with the board's level, keyboard ready."""
+        dock = self.findChild(QDockWidget, "dock-play")
+        if dock is not None:
+            dock.show()
+            dock.raise_()
+            self.play.board.setFocus()
 
     def _tabify(self, first: str, second: str) -> None:
         """Stack two docks as tabs (the first stays in front) if both exist."""
@@ -133,19 +157,72 @@ class MainWindow(EditorWindow):
         self.steps.stepChanged.connect(self.overlays.set_step)
         self.steps.stepChanged.connect(self._announce_step)
         self.generator.message.connect(self.show_info)
+        self.board.refused.connect(lambda why: self.show_info("Number does not fit", why))
         self.generator.busyChanged.connect(self._on_generator_busy)
+        self.generator.progress.connect(lambda text: self.statusBar().showMessage(text))
         self.generator.applied.connect(lambda text: self.statusBar().showMessage(text, 4000))
         if self.autosaver is not None:
             self.autosaver.failed.connect(lambda text: self.statusBar().showMessage(text, 8000))
 
+    def engine_actions(self) -> list:
+        """What needs the engine's kernels: off while they are being prepared."""
+        a = self.acts
+        return [a.fill, a.fill_again, a.fix_leaks, *a.random, self.optimizer.buttons["start"]]
+
+    def warm_up_engine(self) -> None:
+        """Prepare the engine in the background; say so if it takes a while (the first start compiles)."""
+        from linjat_editor.gui.engine_warmup import warm_up
+        from linjat_editor.core.kernels.cache import PREPARING
+
+        self.engine_ready = False
+        for act in self.engine_actions():
+            act.setEnabled(False)
+        self._warmup = workers.Worker(self)
+        self._warmup.finished.connect(self._engine_ready)
+        self._warmup.failed.connect(lambda text: self._engine_ready(None, text))
+        self._warmup.start(lambda job: warm_up())
+
+        def say_preparing() -> None:
+            if not self.engine_ready:  # only when it is slow enough to notice
+                self.busy_bar.show()
+                self.statusBar().showMessage(PREPARING[0].upper() + PREPARING[1:])
+
+        QTimer.singleShot(400, say_preparing)
+
+    def _engine_ready(self, seconds: object = None, error: str = "") -> None:
+        self.engine_ready = True
+        for act in self.engine_actions():
+            act.setEnabled(not self.generator.busy)
+        self.busy_bar.setVisible(self.generator.busy)
+        if error:
+            self.statusBar().showMessage(f"The engine failed to start: {error}", 15000)
+        else:
+            self.statusBar().showMessage("Engine ready", 4000)
+
+    def _install_busy_indicator(self) -> None:
+        """A busy bar and a Cancel button at the right of the status bar, shown while a job runs."""
+        self.busy_bar = QProgressBar()
+        self.busy_bar.setRange(0, 0)  # no end known: a moving bar
+        self.busy_bar.setMaximumWidth(140)
+        self.busy_bar.setAccessibleName("Working")
+        self.busy_bar.setTextVisible(False)
+        self.cancel_button = QPushButton("Cancel")
+        self.cancel_button.setToolTip("Stop the running fill or generation; the board stays as it is")
+        self.cancel_button.clicked.connect(self.generator.cancel)
+        for widget in (self.busy_bar, self.cancel_button):
+            widget.hide()
+            self.statusBar().addPermanentWidget(widget)
+
     def _on_generator_busy(self, busy: bool) -> None:
+        self.cancel_button.setVisible(busy)
+        self.busy_bar.setVisible(busy or not self.engine_ready)
         if busy:
             self.statusBar().showMessage("Generating… (the board stays editable; an edit drops the result)")
         else:
             self.statusBar().clearMessage()
 
     def _announce_step(self, step: object) -> None:
-        if step is not None:
+        if step is not None and self.steps_dock.visibleRegion().isEmpty():  # else the Steps panel says it
             self.statusBar().showMessage(getattr(step, "sentence", ""), 8000)
 
     def _update_title(self, *_: object) -> None:
@@ -179,12 +256,12 @@ class MainWindow(EditorWindow):
         if geometry:
             self.restoreGeometry(QByteArray.fromBase64(geometry.encode()))
         if state:
-            self.restoreState(QByteArray.fromBase64(state.encode()))
+            self.restoreState(QByteArray.fromBase64(state.encode()), LAYOUT_VERSION)
 
     def save_settings(self) -> None:
         self.settings.set("geometry", bytes(self.saveGeometry().toBase64().data()).decode())
-        self.settings.set("state", bytes(self.saveState().toBase64().data()).decode())
-        self.settings.set("preset", self.analysis.preset_name)
+        self.settings.set("state", bytes(self.saveState(LAYOUT_VERSION).toBase64().data()).decode())
+        self.settings.set("preset", self.analysis.preset_choice)
         self.settings.set("show_solution", self.board.show_solution)
         self.settings.set("colours", self.theme.to_json())
         try:
@@ -199,8 +276,8 @@ class MainWindow(EditorWindow):
         self.save_settings()
         if self.autosaver is not None:
             self.autosaver.discard()
-        self.analysis.runner.shutdown()
-        self.generator.runner.shutdown()
+        # The one place background work ends: optimizer, analysis, fill, set checks, batches.
+        self.work_stopped = workers.stop_all(SHUTDOWN_WAIT_MS)
         event.accept()
 
 

@@ -60,7 +60,7 @@ class Settings:
         "geometry": "",  # base64 of QMainWindow.saveGeometry()
         "state": "",  # base64 of QMainWindow.saveState()
         "recent": [],
-        "preset": "expert",
+        "preset": "auto",  # by board size, the rule generate uses too
         "tier": "easy",
         "colours": {},
         "show_solution": False,

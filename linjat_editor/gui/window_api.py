@@ -33,8 +33,12 @@ class EditorWindow(WindowBase):
     history_dock: QDockWidget
     recent_menu: QMenu
     view_menu: QMenu | None
+    engine_ready: bool  # False while the engine compiles on the first start
 
     def set_theme(self, theme: Theme) -> None:
+        raise NotImplementedError
+
+    def start_playtest(self) -> None:
         raise NotImplementedError
 
 

@@ -1,79 +1,197 @@
-"""Run engine calls off the GUI thread (napari-style): the board never waits on the engine.
+"""Background work for the editor, one pattern for all of it: the board never waits on the engine.
 
-:class:`LatestRunner` is the pattern every heavy request uses: requests are
-debounced, at most one job runs at a time, and while one runs only the newest
-request is kept (latest-edit-wins). Results of superseded requests are dropped.
+A :class:`Worker` runs one job at a time on its own thread. A job is a plain
+function ``fn(job)`` that may call ``job.progress(value)`` and should look at
+``job.cancelled()`` between chunks of work; the worker reports ``progressed``,
+``finished`` (the return value), ``failed`` (one line) and ``busyChanged`` in
+the GUI thread. :class:`LatestRunner` adds debouncing and newest-wins on top
+(the live analysis, the generator).
+
+Every worker is listed here, so :func:`stop_all` is the one place that stops
+them all when the editor closes. Engine kernels cannot be interrupted in the
+middle of a call (an exact count on a big board can take a while), so
+``stop_all`` waits a bounded time and says whether everything stopped; the
+application then ends without waiting for a kernel nobody needs any more.
 """
 
 from __future__ import annotations
 
+import threading
+import time
 import traceback
+import weakref
 from typing import Any, Callable
 
+import shiboken6
 from PySide6.QtCore import QObject, QRunnable, QThreadPool, QTimer, Signal
+
+#: Every live worker; :func:`stop_all` walks this.
+_WORKERS: weakref.WeakSet[Worker] = weakref.WeakSet()
+
+
+class Job:
+    """What a running function sees of its worker: report progress, notice a cancel."""
+
+    def __init__(self, relay: _Relay, token: int) -> None:
+        self._relay, self.token = relay, token
+        self._cancel = threading.Event()
+
+    def cancelled(self) -> bool:
+        return self._cancel.is_set()
+
+    def cancel(self) -> None:
+        self._cancel.set()
+
+    def progress(self, value: Any) -> None:
+        if not self._cancel.is_set():
+            _emit(self._relay.progressed, self.token, value)
 
 
 class _Relay(QObject):
-    """Lives in the GUI thread; signals emitted from the worker arrive queued."""
+    """Lives in the GUI thread; signals emitted from the worker thread arrive queued."""
 
+    progressed = Signal(int, object)
     done = Signal(int, object)
     failed = Signal(int, str)
 
 
-class _Job(QRunnable):
-    def __init__(self, token: int, fn: Callable[[], Any], relay: _Relay) -> None:
+def _emit(signal: Any, *args: Any) -> None:
+    try:
+        signal.emit(*args)
+    except RuntimeError:
+        pass  # the window closed while we worked: nobody is listening any more
+
+
+class _Task(QRunnable):
+    def __init__(self, fn: Callable[[Job], Any], job: Job, relay: _Relay) -> None:
         super().__init__()
-        self.token, self.fn, self.relay = token, fn, relay
+        self.fn, self.job, self.relay = fn, job, relay
         self.setAutoDelete(True)
 
     def run(self) -> None:
         try:
-            try:
-                result = self.fn()
-            except Exception as exc:  # report, never crash the pool thread
-                if not isinstance(exc, ValueError):  # LevelError & co. are answers; others are bugs
-                    traceback.print_exc()
-                self.relay.failed.emit(self.token, f"{type(exc).__name__}: {exc}")
-            else:
-                self.relay.done.emit(self.token, result)
-        except RuntimeError:
-            pass  # the window closed while we worked: nobody is listening any more
+            result = self.fn(self.job)
+        except Exception as exc:  # report, never crash the pool thread
+            if not isinstance(exc, ValueError):  # LevelError & co. are answers; others are bugs
+                traceback.print_exc()
+            _emit(self.relay.failed, self.job.token, f"{type(exc).__name__}: {exc}")
+        else:
+            _emit(self.relay.done, self.job.token, result)
 
 
-class LatestRunner(QObject):
-    """Debounced, one-at-a-time, newest-wins runner for one kind of request.
+class Worker(QObject):
+    """One kind of background job, one at a time, on a thread of its own.
 
-    ``request(fn)`` schedules ``fn()``; ``finished(result)`` fires only for the
-    newest request; ``failed(message)`` likewise. ``busyChanged`` drives spinners.
+    ``start(fn)`` cancels the job in flight (its result is dropped) and queues
+    ``fn(job)``. Only the newest job's signals reach the listeners.
     """
 
+    progressed = Signal(object)
     finished = Signal(object)
     failed = Signal(str)
     busyChanged = Signal(bool)
 
-    def __init__(self, delay_ms: int = 150, pool: QThreadPool | None = None, parent: QObject | None = None) -> None:
+    def __init__(self, parent: QObject | None = None, pool: QThreadPool | None = None) -> None:
         super().__init__(parent)
-        self.pool = pool or QThreadPool.globalInstance()
+        # A pool of one per worker: analysis never queues behind a set check or the optimizer.
+        self.pool = pool or QThreadPool(self)
+        if pool is None:
+            self.pool.setMaxThreadCount(1)
         self._relay = _Relay(self)
+        self._relay.progressed.connect(self._on_progress)
         self._relay.done.connect(self._on_done)
         self._relay.failed.connect(self._on_failed)
+        self._token = 0
+        self._jobs: dict[int, Job] = {}  # started and not yet reported back
+        _WORKERS.add(self)
+
+    @property
+    def busy(self) -> bool:
+        return bool(self._jobs)
+
+    def start(self, fn: Callable[[Job], Any]) -> Job:
+        """Run ``fn(job)`` after the job in flight (which is cancelled)."""
+        was_busy = self.busy
+        self.cancel_running()
+        self._token += 1
+        job = Job(self._relay, self._token)
+        self._jobs[job.token] = job
+        self.pool.start(_Task(fn, job, self._relay))
+        if not was_busy:
+            self.busyChanged.emit(True)
+        return job
+
+    def cancel_running(self) -> None:
+        """Ask the job in flight to stop; its result is dropped."""
+        for job in self._jobs.values():
+            job.cancel()
+
+    def cancel(self) -> None:
+        self.cancel_running()
+
+    def wait(self, msecs: int = -1) -> bool:
+        """Block until no job of this worker runs (for shutdown and tests)."""
+        return self.pool.waitForDone(msecs)
+
+    def shutdown(self, wait_ms: int = 1000) -> bool:
+        self.cancel()
+        return self.wait(wait_ms)
+
+    def _current(self, token: int) -> bool:
+        job = self._jobs.get(token)
+        return token == self._token and job is not None and not job.cancelled()
+
+    def _on_progress(self, token: int, value: Any) -> None:
+        if self._current(token):
+            self.progressed.emit(value)
+
+    def _on_done(self, token: int, result: Any) -> None:
+        self._end(token, self.finished, result)
+
+    def _on_failed(self, token: int, message: str) -> None:
+        self._end(token, self.failed, message)
+
+    def _end(self, token: int, signal: Any, value: Any) -> None:
+        """A job ended: report it if still wanted, then start what waits, then say when idle."""
+        wanted = self._current(token)
+        self._jobs.pop(token, None)
+        if wanted:
+            signal.emit(value)
+        self._ended()
+        if not self.busy:
+            self.busyChanged.emit(False)
+
+    def _ended(self) -> None:
+        """Hook: a job has ended (LatestRunner starts its pending request here)."""
+
+
+class LatestRunner(Worker):
+    """Debounced, one-at-a-time, newest-wins runner for one kind of request.
+
+    ``request(fn)`` schedules ``fn()``; ``finished(result)`` fires only for the
+    newest request; ``failed(message)`` likewise. ``busyChanged`` drives spinners.
+    While a job runs, only the newest request waits (latest-edit-wins).
+    """
+
+    def __init__(self, delay_ms: int = 150, pool: QThreadPool | None = None, parent: QObject | None = None) -> None:
+        super().__init__(parent, pool)
         self._timer = QTimer(self)
         self._timer.setSingleShot(True)
         self._timer.setInterval(delay_ms)
         self._timer.timeout.connect(self._start_pending)
-        self._pending: Callable[[], Any] | None = None
-        self._token = 0  # token of the newest request
-        self._running: int | None = None  # token of the job in flight
+        self._pending: Callable[[Job], Any] | None = None
 
     @property
     def busy(self) -> bool:
-        return self._running is not None or self._pending is not None
+        return bool(self._jobs) or self._pending is not None
 
-    def request(self, fn: Callable[[], Any], immediate: bool = False) -> None:
-        """Ask for ``fn()``; an older pending request is forgotten."""
+    def request(self, fn: Callable[..., Any], immediate: bool = False, with_job: bool = False) -> None:
+        """Ask for ``fn()`` (``fn(job)`` with ``with_job``, for progress and cancel); an older
+        pending request is forgotten, a running one is dropped."""
         was_busy = self.busy
-        self._token += 1
-        self._pending = fn
+        self.cancel_running()
+        self._token += 1  # the running job's answer is no longer wanted
+        self._pending = fn if with_job else (lambda _job: fn())
         if immediate:
             self._timer.stop()
             self._start_pending()
@@ -83,40 +201,45 @@ class LatestRunner(QObject):
             self.busyChanged.emit(True)
 
     def cancel(self) -> None:
-        """Forget the pending request and ignore the result of the one in flight."""
+        """Forget the pending request and drop the result of the one in flight."""
         self._timer.stop()
         self._pending = None
+        self.cancel_running()
         self._token += 1
-        if self._running is None:
-            self.busyChanged.emit(False)
-
-    def shutdown(self, wait_ms: int = 30_000) -> None:
-        """Cancel, then wait (bounded) for the job in flight: the engine may be
-        compiling a kernel, and a process must not end in the middle of that."""
-        self.cancel()
-        self.pool.waitForDone(wait_ms)
-
-    def _start_pending(self) -> None:
-        if self._pending is None or self._running is not None:
-            return  # the running job's completion starts us again
-        fn, self._pending = self._pending, None
-        self._running = self._token
-        self.pool.start(_Job(self._token, fn, self._relay))
-
-    def _finish(self, token: int) -> bool:
-        """Bookkeeping after a job ends; True when its result is still wanted."""
-        self._running = None
-        wanted = token == self._token and self._pending is None
-        if self._pending is not None and not self._timer.isActive():
-            self._start_pending()
         if not self.busy:
             self.busyChanged.emit(False)
-        return wanted
 
-    def _on_done(self, token: int, result: Any) -> None:
-        if self._finish(token):
-            self.finished.emit(result)
+    def _start_pending(self) -> None:
+        if self._pending is None or self._jobs:
+            return  # the running job's end starts us again
+        fn, self._pending = self._pending, None
+        job = Job(self._relay, self._token)
+        self._jobs[job.token] = job
+        self.pool.start(_Task(fn, job, self._relay))
 
-    def _on_failed(self, token: int, message: str) -> None:
-        if self._finish(token):
-            self.failed.emit(message)
+    def _ended(self) -> None:
+        if self._pending is not None and not self._timer.isActive():
+            self._start_pending()
+
+
+def _alive() -> list[Worker]:
+    """Workers whose Qt side still exists (a closed window deletes its workers, and their pools wait then)."""
+    return [w for w in list(_WORKERS) if shiboken6.isValid(w) and shiboken6.isValid(w.pool)]
+
+
+def stop_all(wait_ms: int = 1000) -> bool:
+    """Cancel every worker's jobs and wait up to ``wait_ms`` in all; True when none still runs."""
+    workers = _alive()
+    for w in workers:
+        w.cancel()
+    deadline = time.monotonic() + wait_ms / 1000
+    ok = True
+    for w in workers:
+        left = max(0, int((deadline - time.monotonic()) * 1000))
+        ok = w.wait(left) and ok
+    return ok
+
+
+def running() -> list[Worker]:
+    """Workers with a job still on their thread (what :func:`stop_all` could not stop)."""
+    return [w for w in _alive() if w.pool.activeThreadCount() > 0]

@@ -2,9 +2,12 @@
 
 The optimizer's score plot and the set's difficulty curve are both "values
 over a 0..N axis" in a few hundred pixels; each draws only its own marks
-(dots, polylines, bars) through :class:`PlotArea`. Hand-painted rather than
-QtCharts: QtCharts ships in PySide6-Addons, a 59 MB download (161 MB
-installed) on top of PySide6-Essentials, for two charts of this size.
+(dots, polylines, bars) through :class:`PlotArea`. Every text sits in a strip
+of its own (values left, legend above, caption below), a :data:`HALO` away
+from the plot, so no label ever covers a point drawn on the plot's edge.
+Hand-painted rather than QtCharts: QtCharts ships in PySide6-Addons, a 59 MB
+download (161 MB installed) on top of PySide6-Essentials, for two charts of
+this size.
 """
 
 from __future__ import annotations
@@ -12,9 +15,10 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from PySide6.QtCore import QPointF, QRectF, Qt
-from PySide6.QtGui import QColor, QPainter, QPen
+from PySide6.QtGui import QColor, QFontMetrics, QPainter, QPen
 
-TOP, RIGHT, BOTTOM = 8.0, 10.0, 28.0  # margins around the plot area, in pixels
+#: Room around the plot for a marker drawn on its edge (the largest is 6 px, plus its outline).
+HALO = 8.0
 AXIS = "#888888"
 LABEL = "#444444"
 
@@ -27,12 +31,19 @@ class PlotArea:
     x_max: float
     lo: float
     hi: float
+    label_width: float  # the strip left of the plot for the value labels (0: none)
+    line: float  # one line of text
 
     @classmethod
-    def fit(cls, width: float, height: float, left: float, x_max: float, lo: float, hi: float) -> PlotArea:
-        """A plot area filling a ``width`` x ``height`` widget, ``left`` pixels kept for the value labels."""
-        rect = QRectF(left, TOP, max(10.0, width - left - RIGHT), max(10.0, height - TOP - BOTTOM))
-        return cls(rect, max(x_max, 1e-9), lo, hi if hi > lo else lo + 1.0)
+    def fit(cls, width: float, height: float, metrics: QFontMetrics, x_max: float, lo: float, hi: float,
+            values: bool = True) -> PlotArea:
+        """A plot area filling a ``width`` x ``height`` widget, with strips for the labels around it."""
+        hi = hi if hi > lo else lo + 1.0
+        line = float(metrics.height())
+        label_w = float(max(metrics.horizontalAdvance(f"{v:g}") for v in (lo, hi)) + 4) if values else 0.0
+        top, left = line + HALO + 2, label_w + HALO + 2
+        rect = QRectF(left, top, max(10.0, width - left - HALO - 2), max(10.0, height - top - line - HALO - 4))
+        return cls(rect, max(x_max, 1e-9), lo, hi, label_w, line)
 
     def pos(self, x: float, y: float) -> QPointF:
         r = self.rect
@@ -42,9 +53,22 @@ class PlotArea:
         """The x value under pixel column ``px`` (for clicks)."""
         return (px - self.rect.left()) / self.rect.width() * self.x_max
 
+    def labels(self, caption: str, legend: str = "") -> list[tuple[QRectF, str]]:
+        """Every text of the frame with its box: the high and low value, the caption, the legend."""
+        r, line = self.rect, self.line
+        out = []
+        if self.label_width:
+            out += [(QRectF(0, r.top() - line / 2, self.label_width, line), f"{self.hi:g}"),
+                    (QRectF(0, r.bottom() - line / 2, self.label_width, line), f"{self.lo:g}")]
+        if caption:
+            out.append((QRectF(r.left(), r.bottom() + HALO, r.width(), line), caption))
+        if legend:
+            out.append((QRectF(r.left(), 1, r.width(), line), legend))
+        return out
 
-def paint_frame(p: QPainter, width: float, height: float, area: PlotArea, caption: str, values: bool = True) -> None:
-    """White background, the two axes, the low and high value at the left (when ``values``), the caption below."""
+
+def paint_frame(p: QPainter, width: float, height: float, area: PlotArea, caption: str, legend: str = "") -> None:
+    """White background, the two axes and the frame's labels (values right-aligned, the rest centred)."""
     p.setRenderHint(QPainter.RenderHint.Antialiasing)
     p.fillRect(QRectF(0, 0, width, height), QColor("#ffffff"))
     r = area.rect
@@ -52,8 +76,6 @@ def paint_frame(p: QPainter, width: float, height: float, area: PlotArea, captio
     p.drawLine(r.bottomLeft(), r.bottomRight())
     p.drawLine(r.bottomLeft(), r.topLeft())
     p.setPen(QColor(LABEL))
-    if values:
-        label_w = r.left() - 4
-        p.drawText(QRectF(0, r.top() - 6, label_w, 14), Qt.AlignmentFlag.AlignRight, f"{area.hi:g}")
-        p.drawText(QRectF(0, r.bottom() - 8, label_w, 14), Qt.AlignmentFlag.AlignRight, f"{area.lo:g}")
-    p.drawText(QRectF(r.left(), r.bottom() + 3, r.width(), 16), Qt.AlignmentFlag.AlignCenter, caption)
+    for box, text in area.labels(caption, legend):
+        align = Qt.AlignmentFlag.AlignRight if box.left() == 0 else Qt.AlignmentFlag.AlignCenter
+        p.drawText(box, int(align | Qt.AlignmentFlag.AlignVCenter), text)

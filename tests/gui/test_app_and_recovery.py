@@ -61,7 +61,7 @@ def test_settings_round_trip_and_recent_list(tmp_path):
     recent = again.recent_files()
     assert len(recent) == MAX_RECENT and recent[0].endswith("3.json") and len(set(recent)) == len(recent)
     s.path.write_text("{not json")
-    assert Settings().get("preset") == "expert"  # damaged file: defaults, no crash
+    assert Settings().get("preset") == "auto"  # damaged file: defaults, no crash
 
 
 def crash(saver: Autosaver) -> None:

@@ -21,21 +21,36 @@ def make_board(qtbot) -> BoardView:  # type: ignore[no-untyped-def]
     return board
 
 
-def test_preview_shows_the_candidate_and_a_click_only_ends_it(qtbot) -> None:  # type: ignore[no-untyped-def]
+def test_a_click_ends_the_preview_and_still_counts(qtbot) -> None:  # type: ignore[no-untyped-def]
+    """The preview never swallows input: the click returns to the designer's level and acts there."""
     board = make_board(qtbot)
     board.set_preview(CANDIDATE)
     assert board.previewing and board.level == CANDIDATE
     assert not board.grab().isNull()
     qtbot.mouseClick(board, Qt.MouseButton.RightButton, pos=board.cell_center(0, 0).toPoint())
-    assert not board.previewing and board.level == MINE
-    assert board.document.level == MINE  # the click did not toggle a dot
+    assert not board.previewing
+    assert (0, 0) in board.document.level.dots  # the right-click placed its dot
 
 
-def test_a_key_or_a_document_change_ends_the_preview(qtbot) -> None:  # type: ignore[no-untyped-def]
+def test_a_key_ends_the_preview_and_acts_escape_only_ends_it(qtbot) -> None:  # type: ignore[no-untyped-def]
     board = make_board(qtbot)
+    board.set_selection((0, 1))
     board.set_preview(CANDIDATE)
-    qtbot.keyClick(board, Qt.Key.Key_5)
+    qtbot.keyClick(board, Qt.Key.Key_Escape)
     assert not board.previewing and board.document.level == MINE
     board.set_preview(CANDIDATE)
-    board.document.push(SetNumberCommand(board.document, 0, 0, 2))
-    assert not board.previewing and board.level.number_at(0, 0) is not None
+    qtbot.keyClick(board, Qt.Key.Key_3)
+    assert not board.previewing and board.document.level.number_at(0, 1).value == 3
+    board.set_preview(CANDIDATE)
+    board.document.undo_stack.undo()  # a document change (edit, undo, adopt) ends it too
+    assert not board.previewing and board.level == MINE
+
+
+def test_the_preview_looks_read_only_and_says_so(qtbot) -> None:  # type: ignore[no-untyped-def]
+    board = make_board(qtbot)
+    plain = board.grab().toImage()
+    board.set_preview(MINE)  # the same level: only the read-only look differs
+    shown = board.grab().toImage()
+    banner = shown.pixelColor(board.width() // 2, 4)
+    assert banner.name() == board.theme.color("selection").name()  # the banner strip
+    assert shown != plain

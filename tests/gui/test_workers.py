@@ -56,3 +56,47 @@ def test_work_runs_off_the_gui_thread_and_errors_are_reported(qtbot):
     assert threads[0] is not threading.main_thread()
     assert errors == ["KeyError: 'no good'"]
     pool.waitForDone()
+
+
+def test_stop_all_cancels_every_worker_and_names_what_cannot_stop(qtbot):
+    """Jobs that look at ``job.cancelled()`` end at once; one stuck in a kernel is reported, not waited on forever."""
+    from linjat_editor.gui import workers
+
+    polite, stuck = workers.Worker(), workers.Worker()
+    release = threading.Event()
+
+    def loop(job):
+        while not job.cancelled():
+            time.sleep(0.005)
+
+    polite.start(loop)
+    stuck.start(lambda job: release.wait(10))
+    qtbot.waitUntil(lambda: polite.pool.activeThreadCount() and stuck.pool.activeThreadCount(), timeout=3000)
+    assert not workers.stop_all(200)
+    assert workers.running() == [stuck]
+    release.set()
+    assert stuck.wait(3000) and not workers.running()
+
+
+def test_a_worker_reports_progress_result_and_drops_a_cancelled_job(qtbot):
+    from linjat_editor.gui.workers import Worker
+
+    worker = Worker()
+    seen, results = [], []
+    worker.progressed.connect(seen.append)
+    worker.finished.connect(results.append)
+
+    def count(job):
+        for i in range(3):
+            job.progress(i)
+        return "done"
+
+    worker.start(count)
+    qtbot.waitUntil(lambda: not worker.busy, timeout=3000)
+    assert seen == [0, 1, 2] and results == ["done"]
+    gate = threading.Event()
+    worker.start(lambda job: gate.wait(3) and "late")
+    worker.cancel()
+    gate.set()
+    qtbot.waitUntil(lambda: not worker.busy, timeout=3000)
+    assert results == ["done"]

@@ -42,3 +42,13 @@ def use_versioned_cache() -> None:
     for old in parent.iterdir():
         if old.name != version and old.is_dir():
             shutil.rmtree(old, ignore_errors=True)
+
+
+def compiled() -> bool:
+    """True when this version's kernels are already in the cache (a start will not compile for a minute)."""
+    folder = Path(str(getattr(numba.config, "CACHE_DIR", "") or ""))
+    return folder.is_dir() and any(folder.rglob("*.nbi"))
+
+
+#: What the editor and the command line say while the first start compiles.
+PREPARING = "preparing the engine: the first start after an install compiles it (about a minute)…"

@@ -1,14 +1,15 @@
 """Wire the optimizer dock into the editor window.
 
-Adopting is one undoable step on the document; loading another level (or
-closing the window) stops the worker cleanly, so no thread outlives its board.
+Adopting is one undoable step on the document; loading another level stops
+the session. Closing the window stops its worker with every other one
+(``workers.stop_all`` in the main window's close).
 """
 
 from __future__ import annotations
 
 from typing import Any
 
-from PySide6.QtCore import QEvent, QObject, Qt, QTimer
+from PySide6.QtCore import Qt
 
 from linjat_editor.core.level import Level
 from linjat_editor.gui.commands import ReplaceLevelCommand
@@ -19,23 +20,6 @@ def adopted(current: Level, found: Level) -> Level:
     """The optimizer's board with the designer's metadata (name, notes, playtests...) kept."""
     return found.with_meta(name=current.name, author=current.author, notes=current.notes,
                            message=current.message, extra=dict(current.extra))
-
-
-class CloseWatcher(QObject):
-    """Calls ``panel.shutdown()`` once the window has really closed (a close can be refused by the user)."""
-
-    def __init__(self, window: Any, panel: Any) -> None:
-        super().__init__(panel)
-        self.window, self.panel = window, panel
-
-    def eventFilter(self, obj: QObject, event: QEvent) -> bool:
-        if event.type() == QEvent.Type.Close:
-            QTimer.singleShot(0, self._after_close)
-        return False
-
-    def _after_close(self) -> None:
-        if not self.window.isVisible():
-            self.panel.shutdown()
 
 
 def install_optimizer(window: Any, area: Qt.DockWidgetArea = Qt.DockWidgetArea.RightDockWidgetArea) -> OptimizerPanel:
@@ -49,8 +33,7 @@ def install_optimizer(window: Any, area: Qt.DockWidgetArea = Qt.DockWidgetArea.R
     board = getattr(window, "board", None)
     if board is not None and hasattr(board, "set_preview"):
         panel.previewRequested.connect(board.set_preview)  # a clicked pool level shows on the board
-    watcher = CloseWatcher(window, panel)
-    window.installEventFilter(watcher)
-    panel.close_watcher = watcher  # keep it alive as long as the panel
+        board.previewChanged.connect(panel.preview_shown)
+        doc.undo_stack.indexChanged.connect(lambda _: board.set_preview(None))  # Undo/Redo ends a preview
     window.add_dock(panel, area, "Optimizer")
     return panel

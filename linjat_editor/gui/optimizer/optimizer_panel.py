@@ -9,7 +9,7 @@ from __future__ import annotations
 import math
 from typing import Any
 
-from PySide6.QtCore import QObject, QSize, Qt, Signal
+from PySide6.QtCore import QSize, Qt, Signal
 from PySide6.QtWidgets import (QHBoxLayout, QLabel, QListWidget, QListWidgetItem, QProgressBar, QPushButton,
                                QVBoxLayout, QWidget)
 
@@ -44,8 +44,7 @@ class OptimizerPanel(QWidget):
     """Optimizes a seed level in the background and offers the pool for adoption."""
 
     adoptRequested = Signal(object)  # Level
-    close_watcher: QObject | None = None  # set by install_optimizer; stops the run when the window closes
-    previewRequested = Signal(object)  # Level
+    previewRequested = Signal(object)  # Level, or None: back to the designer's level
 
     def __init__(self, level: Level | None = None, parent: QWidget | None = None) -> None:
         super().__init__(parent)
@@ -63,12 +62,22 @@ class OptimizerPanel(QWidget):
             ("resume", "Resume", "Continue from the pool", self.runner.resume),
             ("stop", "Stop", "End this session", self.stop),
             ("adopt", "Adopt", "Put the selected pool level (or the best) on the board, as one undo step", self.adopt),
+            ("back", "Back to my level", "End the preview: the board shows your level again (Esc on the board)",
+             self.end_preview),
         ):
             b = QPushButton(label, self)
             b.setToolTip(tip)
             b.clicked.connect(slot)
             self.buttons[key] = b
-            row.addWidget(b)
+            if key not in ("adopt", "back"):
+                row.addWidget(b)
+        # Adopt sits with the pool it acts on, on a row of its own: never cut off in a narrow dock.
+        pool_buttons = QHBoxLayout()
+        pool_buttons.addWidget(self.buttons["adopt"])
+        pool_buttons.addWidget(self.buttons["back"])
+        pool_buttons.addStretch(1)
+        self.buttons["adopt"].setDefault(True)
+        self.buttons["back"].setEnabled(False)
         self.progress = QProgressBar(self)
         self.progress.setAccessibleName("Optimizer progress")
         self.rate = QLabel(self)
@@ -81,14 +90,11 @@ class OptimizerPanel(QWidget):
         self.pool_view.setMovement(QListWidget.Movement.Static)
         self.pool_view.setResizeMode(QListWidget.ResizeMode.Adjust)
         self.pool_view.setAccessibleName("Optimizer pool")
-        self.pool_view.currentRowChanged.connect(self._preview)
-        self.preview = QLabel(self)
-        self.preview.setAlignment(Qt.AlignmentFlag.AlignCenter)
-        self.preview.setMinimumSize(150, 150)
+        self.pool_view.currentRowChanged.connect(self._preview)  # a click or arrow key in the pool
+        self.pool_view.itemClicked.connect(lambda item: self._preview(self.pool_view.row(item)))
         self.info = QLabel(wordWrap=True)
         pool_row = QHBoxLayout()
-        pool_row.addWidget(self.pool_view, 2)
-        pool_row.addWidget(self.preview, 1)
+        pool_row.addWidget(self.pool_view)  # a clicked level previews on the board itself, full size
         layout = QVBoxLayout(self)
         layout.addWidget(self.settings)
         layout.addLayout(row)
@@ -96,6 +102,7 @@ class OptimizerPanel(QWidget):
         layout.addWidget(self.rate)
         layout.addWidget(self.plot, 1)
         layout.addLayout(pool_row, 1)
+        layout.addLayout(pool_buttons)
         layout.addWidget(self.info)
         self.runner.progressed.connect(self._on_progress)
         self.runner.poolChanged.connect(self._on_pool)
@@ -144,6 +151,14 @@ class OptimizerPanel(QWidget):
         entry = self.selected_entry()
         if entry is not None:
             self.adoptRequested.emit(entry.level)
+            self.end_preview()
+
+    def end_preview(self) -> None:
+        self.previewRequested.emit(None)
+
+    def preview_shown(self, shown: bool) -> None:
+        """The board started or ended a preview (it may end one on its own click)."""
+        self.buttons["back"].setEnabled(shown)
 
     # -- updates -------------------------------------------------------------
 
@@ -169,23 +184,24 @@ class OptimizerPanel(QWidget):
         if signature == self._pool_signature:
             return
         self._pool_signature = signature
-        keep = self.pool_view.currentRow()
+        chosen = self.pool_view.currentRow()
+        keep = self.pool[chosen].level.board_key() if 0 <= chosen < len(self.pool) else None
         self.pool = list(pool)
+        # A refresh is not the designer's choice: it never starts, moves or ends a preview.
         self.pool_view.blockSignals(True)
         self.pool_view.clear()
         for i, e in enumerate(self.pool):
             item = QListWidgetItem(self._thumb(e.level), f"#{i + 1} score {e.score:g}\n{describe(e.classification)}")
             item.setToolTip(f"Score {e.score:g}\n{describe(e.classification)}")
             self.pool_view.addItem(item)
+            if e.level.board_key() == keep:
+                self.pool_view.setCurrentRow(i)  # the same level stays selected, wherever it moved
         self.pool_view.blockSignals(False)
-        if 0 <= keep < len(self.pool):
-            self.pool_view.setCurrentRow(keep)
         self.buttons["adopt"].setEnabled(bool(self.pool))
 
     def _preview(self, row: int) -> None:
         if 0 <= row < len(self.pool):
             level = self.pool[row].level
-            self.preview.setPixmap(level_thumbnail(level, 150))
             self.previewRequested.emit(level)
 
     def _on_state(self, state: str) -> None:

@@ -1,4 +1,4 @@
-"""Run ``core.Optimizer`` in a QThread: start, pause (cancel, keep the pool), resume, stop.
+"""Run ``core.Optimizer`` on a :class:`~linjat_editor.gui.workers.Worker`: start, pause (cancel, keep the pool), resume, stop.
 
 The engine's kernels release the GIL and return every few tens of
 milliseconds, so the GUI thread stays free; progress arrives as queued
@@ -8,42 +8,30 @@ pool (classify, count, maybe fill dots, first numba compile) can take a while.
 
 from __future__ import annotations
 
-import threading
 import time
-import traceback
 from typing import Any, Callable, Collection
 
-from PySide6.QtCore import QObject, QThread, Signal
+from PySide6.QtCore import QObject, Signal
 
 from linjat_editor.core.level import Cell, Level
+from linjat_editor.gui.workers import Job, Worker
 
 IDLE, RUNNING, PAUSED, FINISHED, STOPPED = "idle", "running", "paused", "finished", "stopped"
 
 
-class _RunThread(QThread):
-    progressed = Signal(object)  # core.Progress
-    failed = Signal(str)
+class _Run:
+    """One run of the optimizer on the worker; the optimizer is built there too."""
 
-    def __init__(self, make: Callable[[], Any], iterations: int, parent: QObject | None = None) -> None:
-        super().__init__(parent)
+    def __init__(self, make: Callable[[], Any], iterations: int) -> None:
         self.make, self.iterations = make, iterations
         self.optimizer: Any = None
         self.ran = 0
-        self.error = ""
-        # Checked by the engine between chunks, and before the run starts, so a
-        # pause or stop is honoured even while the optimizer is still being built.
-        self.stop_early = threading.Event()
 
-    def run(self) -> None:
-        try:
-            self.optimizer = self.make()
-            if not self.stop_early.is_set():
-                self.ran = self.optimizer.run(self.iterations, progress=self.progressed.emit,
-                                              should_stop=self.stop_early.is_set)
-        except Exception as exc:  # shown in the panel; never kills the app
-            traceback.print_exc()
-            self.error = f"{type(exc).__name__}: {exc}"
-            self.failed.emit(self.error)
+    def __call__(self, job: Job) -> "_Run":
+        self.optimizer = self.make()
+        if not job.cancelled():  # a pause or stop is honoured even while the optimizer is being built
+            self.ran = self.optimizer.run(self.iterations, progress=job.progress, should_stop=job.cancelled)
+        return self
 
 
 class OptimizerRunner(QObject):
@@ -65,8 +53,14 @@ class OptimizerRunner(QObject):
         self.total = 0
         self.done = 0  # iterations finished in this session, over all runs
         self._base = 0  # iterations done before the current run
-        self._thread: _RunThread | None = None
+        self._run: _Run | None = None
+        self._job: Job | None = None
+        self._error = ""
         self._last_pool = 0.0
+        self.worker = Worker(self)
+        self.worker.progressed.connect(self._on_progress)
+        self.worker.failed.connect(self._on_failed)
+        self.worker.busyChanged.connect(self._on_busy_changed)
 
     # -- control -------------------------------------------------------------
 
@@ -82,16 +76,16 @@ class OptimizerRunner(QObject):
 
     def pause(self) -> None:
         """Stop the run after its current chunk; the pool is kept for :meth:`resume`."""
-        if self.state == RUNNING and self._thread is not None:
-            self._thread.stop_early.set()
+        if self.state == RUNNING:
+            self.worker.cancel()
             self._set_state(PAUSED)
 
     def resume(self) -> None:
         """Run again from the pool for the iterations still left."""
-        if self.state != PAUSED or self.is_busy():
+        if self.state != PAUSED or self.is_busy() or self._run is None:
             return
         if self.optimizer is None:  # paused before the optimizer existed: build it again
-            self._launch(self._thread.make, self.total)  # type: ignore[union-attr]
+            self._launch(self._run.make, self.total)
             return
         opt = self.optimizer
         self._base = self.done
@@ -99,8 +93,7 @@ class OptimizerRunner(QObject):
 
     def stop(self, wait_ms: int = 10_000) -> bool:
         """End the session (the pool stays visible); waits for the worker. False if it did not end."""
-        if self._thread is not None:
-            self._thread.stop_early.set()
+        self.worker.cancel()
         ok = self.wait(wait_ms)
         if self.state in (RUNNING, PAUSED):
             self._set_state(STOPPED)
@@ -108,26 +101,22 @@ class OptimizerRunner(QObject):
 
     def wait(self, msecs: int = 10_000) -> bool:
         """Block until the worker thread has ended."""
-        return self._thread is None or self._thread.wait(max(1, msecs))
+        return self.worker.wait(max(1, msecs))
 
     def is_busy(self) -> bool:
-        return self._thread is not None and self._thread.isRunning()
+        return self.worker.pool.activeThreadCount() > 0
 
     # -- internals -------------------------------------------------------------
 
     def _launch(self, make: Callable[[], Any], iterations: int) -> None:
-        thread = _RunThread(make, iterations, self)
-        thread.progressed.connect(self._on_progress)
-        thread.failed.connect(self.failed)
-        thread.finished.connect(lambda t=thread: self._on_finished(t))
-        self._thread = thread
+        self._run, self._error = _Run(make, iterations), ""
         self._set_state(RUNNING)
-        thread.start()
+        self._job = self.worker.start(self._run)
 
     def _on_progress(self, p: Any) -> None:
-        thread = self._thread
-        if thread is not None and thread.optimizer is not None:
-            self.optimizer = thread.optimizer
+        run = self._run
+        if run is not None and run.optimizer is not None:
+            self.optimizer = run.optimizer
         self.done = self._base + int(p.iteration)
         self.progressed.emit(self.done, self.total, float(p.best_score), tuple(p.pool_scores), float(p.rate))
         now = time.monotonic()
@@ -135,15 +124,23 @@ class OptimizerRunner(QObject):
             self._last_pool = now
             self.poolChanged.emit(self.optimizer.pool)
 
-    def _on_finished(self, thread: _RunThread) -> None:
-        if thread is not self._thread:
-            return
-        if thread.optimizer is not None:
-            self.optimizer = thread.optimizer
-            self.done = self._base + thread.ran
+    def _on_failed(self, message: str) -> None:
+        self._error = message
+        self.failed.emit(message)
+
+    def _on_busy_changed(self, busy: bool) -> None:
+        if not busy:
+            self._on_finished()
+
+    def _on_finished(self) -> None:
+        run = self._run
+        if run is not None and run.optimizer is not None:
+            self.optimizer = run.optimizer
+            self.done = self._base + run.ran
             self.poolChanged.emit(self.optimizer.pool)
-        if self.state == RUNNING:  # ended by itself: budget used up, or an error
-            self._set_state(STOPPED if thread.error else FINISHED)
+        if self.state == RUNNING:  # not paused: budget used up, an error, or stopped from outside (closing)
+            cancelled = self._job is not None and self._job.cancelled()
+            self._set_state(STOPPED if self._error or cancelled else FINISHED)
 
     def _set_state(self, state: str) -> None:
         if state != self.state:

@@ -15,7 +15,6 @@ from PySide6.QtWidgets import QSizePolicy, QWidget
 from linjat_editor.render.chart import PlotArea, paint_frame
 
 MAX_SAMPLES = 400
-LEFT = 40.0  # room for the score labels
 
 
 class ScorePlot(QWidget):
@@ -51,15 +50,15 @@ class ScorePlot(QWidget):
         p = QPainter(self)
         w, h = self.width(), self.height()
         if not self.samples:
-            area = PlotArea.fit(w, h, LEFT, 1, 0, 1)
-            paint_frame(p, w, h, area, "", values=False)
+            area = PlotArea.fit(w, h, self.fontMetrics(), 1, 0, 1, values=False)
+            paint_frame(p, w, h, area, "")
             p.setPen(QColor("#666666"))
             p.drawText(area.rect, Qt.AlignmentFlag.AlignCenter, "Scores appear here while the optimizer runs")
             p.end()
             return
         values = [s for _, b, pool in self.samples for s in (b, *pool)]
         x_max = max(self.total, self.samples[-1][0], 1)
-        area = PlotArea.fit(w, h, LEFT, x_max, min(values), max(values))
+        area = PlotArea.fit(w, h, self.fontMetrics(), x_max, min(values), max(values))
         paint_frame(p, w, h, area, f"iterations (0–{x_max:,}) · best now {self.samples[-1][1]:g}")
         p.setPen(Qt.PenStyle.NoPen)
         p.setBrush(QColor(86, 180, 233, 110))  # sky blue, translucent: dense pools read as clouds

@@ -22,10 +22,13 @@ class SettingsForm(QWidget):
         from linjat_editor.core import Weights
 
         self._weight_names = [f.name for f in fields(Weights)]
+        self._size = (9, 6)
         self.preset = QComboBox(self)
-        self.preset.addItems([*PRESET_NAMES, "custom"])
-        self.preset.setCurrentText("expert")
-        self.preset.setToolTip("Weight preset of a tier, or your own weights")
+        self.preset.addItem("by size", "auto")  # the tier whose grid fits the board, as the analysis uses
+        for name in (*PRESET_NAMES, "custom"):
+            self.preset.addItem(name, name)
+        self.preset.setToolTip("Weight preset of a tier, or your own weights.\n"
+                               "'by size' picks the tier whose grid fits the board, as the analysis and generate do.")
         self.iterations = QSpinBox(self, minimum=10, maximum=5_000_000, singleStep=1000, value=10_000)
         self.iterations.setGroupSeparatorShown(True)
         self.iterations.setToolTip("Iterations for this session (the original used 10,000-50,000 per level)")
@@ -52,12 +55,27 @@ class SettingsForm(QWidget):
         form.addRow("Iterations", self.iterations)
         form.addRow("Seed", self.seed)
         form.addRow("Keep fixed", self.fixed)
-        self.preset.currentTextChanged.connect(self._preset_changed)
-        self._preset_changed(self.preset.currentText())
+        self.preset.currentIndexChanged.connect(self._preset_changed)
+        self._show_auto()
+        self._preset_changed()
 
-    def _preset_changed(self, name: str) -> None:
+    @property
+    def preset_name(self) -> str:
+        """The chosen preset, "by size" resolved for the board, or "custom"."""
+        from linjat_editor.core.scoring import preset_for_size
+
+        choice = str(self.preset.currentData())
+        return preset_for_size(*self._size) if choice == "auto" else choice
+
+    def _show_auto(self) -> None:
+        from linjat_editor.core.scoring import preset_for_size
+
+        self.preset.setItemText(0, f"by size ({preset_for_size(*self._size)})")
+
+    def _preset_changed(self, *_: object) -> None:
         from linjat_editor.core import PRESETS
 
+        name = self.preset_name
         custom = name == "custom"
         for key, spin in self.weight_boxes.items():
             spin.setEnabled(custom)
@@ -72,7 +90,7 @@ class SettingsForm(QWidget):
     def weights(self) -> Any:
         from linjat_editor.core import PRESETS, Weights
 
-        name = self.preset.currentText()
+        name = self.preset_name
         if name != "custom":
             return PRESETS[name]
         return Weights(**{k: spin.value() for k, spin in self.weight_boxes.items()})
@@ -82,6 +100,10 @@ class SettingsForm(QWidget):
 
     def set_level(self, level: Level) -> None:
         """List the level's numbers for "keep fixed" (ticks kept for cells that still hold a number)."""
+        if level.size != self._size:
+            self._size = level.size
+            self._show_auto()
+            self._preset_changed()
         kept = set(self.fixed_cells())
         self.fixed.clear()
         for n in level.numbers:

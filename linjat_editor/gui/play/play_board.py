@@ -9,7 +9,7 @@ and emits :attr:`PlayBoard.refused` with a sentence for the status bar.
 from __future__ import annotations
 
 from PySide6.QtCore import QPointF, QSize, Qt, QTimer, Signal
-from PySide6.QtGui import QBrush, QColor, QMouseEvent, QPainter, QPaintEvent, QPen
+from PySide6.QtGui import QBrush, QColor, QFont, QKeyEvent, QMouseEvent, QPainter, QPaintEvent, QPen
 from PySide6.QtWidgets import QSizePolicy, QWidget
 
 from linjat_editor.core.level import Cell
@@ -45,16 +45,23 @@ class PlayBoard(QWidget):
         self._flash_timer.timeout.connect(self._clear_flash)
         self.setSizePolicy(QSizePolicy.Policy.Expanding, QSizePolicy.Policy.Expanding)
         self.setMinimumSize(160, 160)
+        self.setFocusPolicy(Qt.FocusPolicy.StrongFocus)
+        self.cursor_cell: Cell = (0, 0)  # the keyboard's cell (drawn while the board has focus)
+        self._pointer: Cell | None = None  # where a keyboard drag's "pointer" is
         self.setAccessibleName("Play board")
         self.setToolTip("Drag from a number to draw its line; drag again the other way to extend it.\n"
-                        "Click a number to remove its line.")
+                        "Click a number to remove its line.\n"
+                        "Keyboard: arrows move; Space picks up a number's line, arrows draw it, Space puts it down;\n"
+                        "Esc cancels; Delete removes the line.")
 
     def sizeHint(self) -> QSize:
         return QSize(48 * self.state.level.width + 16, 48 * self.state.level.height + 16)
 
     def set_state(self, state: PlayState) -> None:
         self.state = state
-        self._drag = self._preview = None
+        self._drag = self._preview = self._pointer = None
+        r, c = self.cursor_cell
+        self.cursor_cell = (min(r, state.level.height - 1), min(c, state.level.width - 1))
         self.updateGeometry()
         self.update()
 
@@ -107,6 +114,61 @@ class PlayBoard(QWidget):
             self.moved.emit()
         self.update()
 
+    # -- keyboard: the same drag, with a cell cursor for a pointer ----------------
+
+    def keyPressEvent(self, event: QKeyEvent) -> None:
+        key = event.key()
+        step = {Qt.Key.Key_Up: (-1, 0), Qt.Key.Key_Down: (1, 0), Qt.Key.Key_Left: (0, -1),
+                Qt.Key.Key_Right: (0, 1)}.get(Qt.Key(key))
+        lvl = self.state.level
+        if step is not None:
+            if self._pointer is not None and self._drag is not None:
+                r, c = self._pointer
+                self._pointer = (min(max(r + step[0], 0), lvl.height - 1), min(max(c + step[1], 0), lvl.width - 1))
+                n = lvl.numbers[self._drag.i]
+                reach, blocker = self._drag.update(self._pointer[0] - n.row, self._pointer[1] - n.col)
+                if blocker is not None:
+                    self._refuse(blocker)
+                self._preview = reach
+            else:
+                r, c = self.cursor_cell
+                self.cursor_cell = (min(max(r + step[0], 0), lvl.height - 1), min(max(c + step[1], 0), lvl.width - 1))
+            self.update()
+        elif key == Qt.Key.Key_Space and not self.locked:
+            if self._pointer is None:
+                self._key_pick()
+            else:
+                self._key_drop()
+        elif key == Qt.Key.Key_Escape and self._pointer is not None:
+            self._drag = self._preview = self._pointer = None
+            self.update()
+        elif key in (Qt.Key.Key_Delete, Qt.Key.Key_Backspace) and not self.locked:
+            i = self.state.number_for(self.cursor_cell)
+            if i >= 0 and self.state.commit(i, Reach()):
+                self.moved.emit()
+                self.update()
+        else:
+            super().keyPressEvent(event)
+
+    def _key_pick(self) -> None:
+        i = self.state.number_for(self.cursor_cell)
+        if i < 0:
+            self.refused.emit("Space picks up a line on a number or on its line; move there with the arrows.")
+            return
+        self._drag = Drag(self.state, i)
+        self._preview = self.state.reaches[i]
+        self._pointer = self.cursor_cell
+        self.dragStarted.emit()
+        self.update()
+
+    def _key_drop(self) -> None:
+        drag, reach = self._drag, self._preview
+        self._drag = self._preview = None
+        self.cursor_cell, self._pointer = self._pointer or self.cursor_cell, None
+        if drag is not None and reach is not None and self.state.commit(drag.i, reach):
+            self.moved.emit()
+        self.update()
+
     def _refuse(self, cell: Cell) -> None:
         lvl = self.state.level
         what = "a number" if lvl.number_at(*cell) else "another line"
@@ -138,6 +200,11 @@ class PlayBoard(QWidget):
             p.setPen(pen)
             p.setBrush(QBrush(QColor(t.leak), Qt.BrushStyle.DiagCrossPattern))
             p.drawRect(g.cell_rect(*self._flash).adjusted(2, 2, -2, -2))
+        if self.hasFocus():
+            cell = self._pointer or self.cursor_cell
+            p.setPen(QPen(t.color("selection"), max(2.0, g.cell * 0.08)))
+            p.setBrush(Qt.BrushStyle.NoBrush)
+            p.drawRect(g.cell_rect(*cell).adjusted(1, 1, -1, -1))
         p.end()
 
     def _paint_line(self, p: QPainter, g: BoardGeometry, line: tuple[int, int, int, int], length: int, value: int) -> None:

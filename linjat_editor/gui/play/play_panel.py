@@ -37,6 +37,9 @@ class PlayPanel(QWidget):
 
     #: An attempt ended; carries the playtest record (a dict).
     playtestRecorded = Signal(dict)
+    #: The board shrinks to fit its dock instead of scrolling (``MainWindow.add_dock``): a
+    #: player must see the whole level, the buttons and the result at once.
+    scrolls_itself = True
 
     def __init__(
         self,
@@ -75,9 +78,12 @@ class PlayPanel(QWidget):
         for b in (self.undo_button, self.reset_button, self.done_button, self.give_up_button):
             buttons.addWidget(b)
         buttons.addStretch(1)
-        buttons.addWidget(self.clock_label)
+        # The clock has a line of its own: beside the buttons it made the panel wider than
+        # its dock, and the board scrolled sideways.
+        self.clock_label.setAccessibleName("Time and moves")
         layout = QVBoxLayout(self)
         layout.addWidget(self.message)
+        layout.addWidget(self.clock_label)
         layout.addWidget(self.board, 1)
         layout.addLayout(buttons)
         layout.addWidget(self.status)
@@ -150,6 +156,9 @@ class PlayPanel(QWidget):
         self.status.setText(result.message)
         if result.solved:
             self._record(True)
+            secs = int(self.elapsed())
+            self.status.setText(f"\u2714 Solved in {secs // 60}:{secs % 60:02d} with {self.state.moves} moves. "
+                                "Reset to play again.")
         return result.solved
 
     def give_up(self) -> None:

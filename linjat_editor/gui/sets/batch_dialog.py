@@ -1,7 +1,8 @@
 """Generate a batch of levels into the set, with progress and cancel (``linjat_editor.batch``).
 
-The batch runs in worker processes; a QThread waits on them so the dialog
-stays live. Cancel ends the workers; the levels finished so far are kept.
+The batch runs in worker processes; a :class:`~linjat_editor.gui.workers.Worker`
+waits on them so the dialog stays live. Cancel ends the processes; the levels
+finished so far are kept.
 """
 
 from __future__ import annotations
@@ -9,29 +10,13 @@ from __future__ import annotations
 import os
 from typing import Any
 
-from PySide6.QtCore import QThread, Signal
+from PySide6.QtCore import Signal
 from PySide6.QtWidgets import (QComboBox, QDialog, QDialogButtonBox, QFormLayout, QLabel, QProgressBar,
                                QPushButton, QSpinBox, QVBoxLayout, QWidget)
 
-from linjat_editor.batch import BatchProgress, BatchResult, StopFlag, batch_generate
+from linjat_editor.batch import BatchProgress, BatchResult, batch_generate
 from linjat_editor.gui.optimizer.optimizer_panel import format_eta
-
-
-class BatchThread(QThread):
-    progressed = Signal(object)  # BatchProgress
-    failed = Signal(str)
-
-    def __init__(self, options: dict[str, Any], parent: Any = None) -> None:
-        super().__init__(parent)
-        self.options = options
-        self.stop = StopFlag()
-        self.result: BatchResult | None = None
-
-    def run(self) -> None:
-        try:
-            self.result = batch_generate(progress=self.progressed.emit, should_stop=self.stop, **self.options)
-        except Exception as exc:  # shown in the dialog
-            self.failed.emit(f"{type(exc).__name__}: {exc}")
+from linjat_editor.gui.workers import Job, Worker
 
 
 class BatchDialog(QDialog):
@@ -65,30 +50,36 @@ class BatchDialog(QDialog):
         layout.addWidget(self.progress)
         layout.addWidget(self.status)
         layout.addWidget(self.buttons)
-        self.thread_: BatchThread | None = None
+        self.worker = Worker(self)
+        self.worker.progressed.connect(self._on_progress)
+        self.worker.failed.connect(self.status.setText)
+        self.worker.busyChanged.connect(self._on_busy_changed)
+        self.batch_result: BatchResult | None = None
 
     def options(self) -> dict[str, Any]:
         return dict(preset=self.preset.currentText(), count=self.count.value(), iterations=self.iterations.value(),
                     workers=self.workers.value(), seed=self.seed.value() or None)
 
     def start(self) -> None:
-        if self.thread_ is not None:
+        if self.worker.busy:
             return
         opts = self.options()
         self.progress.setRange(0, opts["count"])
         self.progress.setValue(0)
         self.status.setText("Starting worker processes…")
         self.start_button.setEnabled(False)
-        self.thread_ = BatchThread(opts, self)
-        self.thread_.progressed.connect(self._on_progress)
-        self.thread_.failed.connect(self.status.setText)
-        self.thread_.finished.connect(self._on_finished)
-        self.thread_.start()
+        self.batch_result = None
+
+        def run(job: Job) -> None:
+            # Kept even when cancelled: the levels finished so far are still good.
+            self.batch_result = batch_generate(progress=job.progress, should_stop=job.cancelled, **opts)
+
+        self.worker.start(run)
 
     def cancel(self) -> None:
         """Cancel a running batch (finished levels are kept), or close when idle."""
-        if self.thread_ is not None and self.thread_.isRunning():
-            self.thread_.stop.set()
+        if self.worker.busy:
+            self.worker.cancel()
             self.status.setText("Cancelling…")
         else:
             self.reject()
@@ -98,12 +89,15 @@ class BatchDialog(QDialog):
         eta = "" if p.eta is None else f" · {format_eta(p.eta)} left"
         self.status.setText(f"{p.done} of {p.total} done · {p.kept} kept{eta}")
 
+    def _on_busy_changed(self, busy: bool) -> None:
+        if not busy:
+            self._on_finished()
+
     def _on_finished(self) -> None:
-        thread, self.thread_ = self.thread_, None
         self.start_button.setEnabled(True)
-        if thread is None or thread.result is None:
+        result, self.batch_result = self.batch_result, None
+        if result is None:
             return
-        result = thread.result
         n = len(result.level_set)
         note = " (cancelled)" if result.cancelled else ""
         self.status.setText(f"{n} level(s) generated{note}; {len(result.failed)} failed.")
@@ -113,4 +107,4 @@ class BatchDialog(QDialog):
             self.accept()
 
     def wait(self, msecs: int = 60_000) -> bool:
-        return self.thread_ is None or self.thread_.wait(msecs)
+        return self.worker.wait(msecs)

@@ -16,9 +16,7 @@ from PySide6.QtCore import QPointF, QRectF, QSize, Qt, Signal
 from PySide6.QtGui import QColor, QMouseEvent, QPainter, QPaintEvent, QPen, QPolygonF
 from PySide6.QtWidgets import QSizePolicy, QWidget
 
-from linjat_editor.render.chart import PlotArea, paint_frame
-
-LEFT = 34.0  # room for the score labels
+from linjat_editor.render.chart import HALO, PlotArea, paint_frame
 
 TIER_STYLE = {  # Okabe-Ito colours, one shape each
     "tutorial": ("#999999", "ring"),
@@ -46,7 +44,7 @@ class DifficultyCurve(QWidget):
         super().__init__(parent)
         self.points: list[CurvePoint] = []
         self.selected = -1
-        self.setMinimumHeight(110)
+        self.setMinimumHeight(130)
         self.setSizePolicy(QSizePolicy.Policy.Expanding, QSizePolicy.Policy.Preferred)
         self.setAccessibleName("Difficulty curve")
         self.setToolTip("Score of each level in set order. Dashed: the same scores as a rising ramp.")
@@ -58,11 +56,30 @@ class DifficultyCurve(QWidget):
         self.points, self.selected = list(points), selected
         self.update()
 
+    HALO = HALO  # tests measure the labels' distance from the plot with it
+
     def _area(self) -> PlotArea:
         vals = [p.score for p in self.points if p.score is not None]
         lo, hi = (min(vals), max(vals)) if vals else (0.0, 1.0)
         n = max(1, len(self.points) - 1)
-        return PlotArea.fit(self.width(), self.height(), LEFT, n, min(lo, 0.0), hi)
+        return PlotArea.fit(self.width(), self.height(), self.fontMetrics(), n, min(lo, 0.0), hi)
+
+    def _plot_rect(self) -> QRectF:
+        return self._area().rect
+
+    def _caption(self) -> str:
+        return f"{len(self.points)} level{'s' if len(self.points) != 1 else ''}, in set order"
+
+    def _legend(self) -> str:
+        times = [pt.seconds for pt in self.points if pt.seconds]
+        if not times or all(pt.score is None for pt in self.points):
+            return ""
+        top = max(times)
+        return f"bars: time, max {int(top) // 60}:{int(top) % 60:02d}"
+
+    def labels(self) -> list[tuple[QRectF, str]]:
+        """Every text the chart draws, with its box (tests check none of them covers the plot)."""
+        return self._area().labels(self._caption(), self._legend())
 
     def _x(self, i: int) -> float:
         """Level ``i``'s place on the x axis (a lone level sits in the middle)."""
@@ -77,7 +94,7 @@ class DifficultyCurve(QWidget):
     def paintEvent(self, event: QPaintEvent) -> None:
         p = QPainter(self)
         area = self._area()
-        paint_frame(p, self.width(), self.height(), area, f"{len(self.points)} levels, in set order")
+        paint_frame(p, self.width(), self.height(), area, self._caption(), self._legend())
         scored = [(i, pt.score) for i, pt in enumerate(self.points) if pt.score is not None]
         if not scored:
             p.end()
@@ -106,9 +123,6 @@ class DifficultyCurve(QWidget):
             x = area.pos(self._x(i), area.lo).x()
             h = rect.height() * t / top
             p.drawRect(QRectF(x - half, rect.bottom() - h, 2 * half, h))
-        p.setPen(QColor("#777777"))
-        p.drawText(QRectF(rect.right() - 160, rect.top() - 8, 164, 14), Qt.AlignmentFlag.AlignRight,
-                   f"bars: time, max {int(top) // 60}:{int(top) % 60:02d}")
 
     def _marker(self, p: QPainter, c: QPointF, pt: CurvePoint, selected: bool) -> None:
         color, shape = TIER_STYLE.get((pt.tier or "").lower(), ("#555555", "circle"))

@@ -7,7 +7,6 @@ from typing import Any
 from PySide6.QtCore import Qt
 
 from linjat_editor.gui.commands import ReplaceLevelCommand
-from linjat_editor.gui.optimizer.optimizer_dock import CloseWatcher
 from linjat_editor.gui.sets.set_panel import SetPanel
 
 
@@ -23,9 +22,5 @@ def install_set_panel(window: Any, area: Qt.DockWidgetArea = Qt.DockWidgetArea.L
         doc.push(ReplaceLevelCommand(doc, level, f"Open {name} from the set"))
 
     panel.openRequested.connect(open_level)
-    # The checker's thread (and a running batch) must end with the window, not at interpreter exit.
-    watcher = CloseWatcher(window, panel)
-    window.installEventFilter(watcher)
-    panel.close_watcher = watcher
     window.add_dock(panel, area, "Level set")
     return panel

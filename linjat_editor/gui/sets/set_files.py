@@ -5,6 +5,7 @@ Kept apart from the panel's editing and display so each file stays one idea.
 
 from __future__ import annotations
 
+from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 from PySide6.QtWidgets import QFileDialog, QMessageBox, QWidget
@@ -16,6 +17,30 @@ if TYPE_CHECKING:
     _Widget = QWidget
 else:
     _Widget = object
+
+#: The export dialog's choices: filter text -> (format for ``export_set``, file extension).
+EXPORT_FILTERS = {
+    "puzzles.json (*.json)": ("puzzles-json", ".json"),
+    "PDF sheets (*.pdf)": ("pdf", ".pdf"),
+    "SVG sheet (*.svg)": ("svg", ".svg"),
+    "PNG sheets (*.png)": ("png", ".png"),
+    "CSV figures (*.csv)": ("csv", ".csv"),
+}
+
+
+def export_target(path: str, chosen_filter: str) -> tuple[str, str | None]:
+    """The file and format to write: the chosen filter decides the format, and a name typed
+    without an extension gets the format's (not every platform's dialog adds it).
+
+    >>> export_target("/tmp/sheets", "PDF sheets (*.pdf)")
+    ('/tmp/sheets.pdf', 'pdf')
+    >>> export_target("/tmp/levels.json", "puzzles.json (*.json)")
+    ('/tmp/levels.json', 'puzzles-json')
+    """
+    fmt, ext = EXPORT_FILTERS.get(chosen_filter, (None, ""))
+    if ext and not Path(path).suffix:
+        path += ext
+    return path, fmt
 
 
 class SetFilesMixin(_Widget):
@@ -53,11 +78,11 @@ class SetFilesMixin(_Widget):
         return export_set(level_set, path, fmt, **options)
 
     def export_dialog(self) -> None:
-        filters = "puzzles.json (*.json);;PDF sheets (*.pdf);;SVG sheet (*.svg);;PNG sheets (*.png);;CSV figures (*.csv)"
-        path, _ = QFileDialog.getSaveFileName(self, "Export set", "puzzles.json", filters)
+        path, chosen = QFileDialog.getSaveFileName(self, "Export set", "puzzles.json", ";;".join(EXPORT_FILTERS))
         if path:
+            path, fmt = export_target(path, chosen)
             try:
-                written = self.export(path)
+                written = self.export(path, fmt)
                 self.warnings.setText("Exported: " + ", ".join(str(p) for p in written))
             except (OSError, ValueError) as exc:
                 QMessageBox.warning(self, "Export", str(exc))

@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from typing import Callable
 
-from PySide6.QtCore import QItemSelectionModel, QObject, QSize, Qt, Signal
+from PySide6.QtCore import QItemSelectionModel, QSize, Qt, Signal
 from PySide6.QtGui import QKeySequence, QUndoCommand, QUndoStack
 from PySide6.QtWidgets import (QAbstractItemView, QComboBox, QGridLayout, QLabel, QListView, QPushButton,
                                QSplitter, QVBoxLayout, QWidget)
@@ -44,7 +44,6 @@ class SetCommand(QUndoCommand):
 class SetPanel(SetFilesMixin, QWidget):
     """Shows and edits a :class:`LevelSet`. ``current_level`` gives the editor's level for "Add"."""
 
-    close_watcher: QObject | None = None  # set by install_set_panel; stops the checker when the window closes
     #: The user wants to edit this level in the editor; carries (Level, index).
     openRequested = Signal(object, int)
     #: The set changed (any edit, undo or redo); carries the LevelSet.
@@ -259,6 +258,5 @@ class SetPanel(SetFilesMixin, QWidget):
         self.checker.wait(5000)
         dialog = getattr(self, "_batch_dialog", None)
         if dialog is not None:
-            if dialog.thread_ is not None:
-                dialog.thread_.stop.set()
+            dialog.worker.cancel()
             dialog.wait(30_000)

@@ -43,7 +43,7 @@ def test_cancel_a_running_batch(qtbot):
     dialog.start_button.click()
     qtbot.wait(1500)
     dialog.cancel()
-    qtbot.waitUntil(lambda: dialog.thread_ is None, timeout=30_000)
+    qtbot.waitUntil(lambda: not dialog.worker.busy, timeout=30_000)
     assert "cancelled" in dialog.status.text() or "0 level" in dialog.status.text()
     assert len(panel.level_set) == 0 and dialog.isVisible()
     panel.shutdown()

@@ -23,11 +23,25 @@ def test_add_and_open_through_the_document(qtbot, window):
     window.document.undo_stack.setClean()  # qtbot closes the window before the fixture's own cleanup
 
 
-def test_window_close_shuts_the_panel_down(qtbot, window):
+def test_window_close_stops_the_set_checks(qtbot, window):
+    """Closing the window is the one place every worker stops, the set checker's included."""
+    import threading
+    import time
+
     panel = install_set_panel(window)
-    calls = []
-    panel.shutdown = lambda: calls.append(1)
+    checked = []
+    started = threading.Event()
+
+    def slow_check(level):
+        started.set()
+        time.sleep(0.2)
+        checked.append(level)
+
+    panel.checker = SetChecker(slow_check)
+    panel.checker.request([Level.from_rows([" " * w, "2."+ " " * (w - 2)]) for w in range(2, 12)])
+    assert started.wait(5)
     window.show()
     window.document.undo_stack.setClean()
     window.close()
-    qtbot.waitUntil(lambda: calls == [1], timeout=5000)
+    assert window.work_stopped and panel.checker.worker.pool.activeThreadCount() == 0
+    assert len(checked) < 10  # stopped after the level in hand, not at the end of the list

@@ -1,0 +1,46 @@
+"""The one-line verdict stays at the top of the analysis panel while the details scroll."""
+
+from __future__ import annotations
+
+import pytest
+from PySide6.QtWidgets import QScrollArea
+
+from linjat_editor.core.level import Level
+from linjat_editor.gui.analysis_panel import verdict_facts
+
+NINE_BY_SIX = Level.from_rows(["2   3 ", "      ", "  4   ", "      ", "3    2", "      ", " 3  4 ", "      ", "2     "])
+
+
+@pytest.mark.parametrize("size", [(1280, 800), (1920, 1080)])
+def test_scrolling_the_details_never_hides_the_verdict(window, qtbot, size):
+    window.document.load(NINE_BY_SIX)
+    window.resize(*size)
+    window.show()
+    qtbot.waitUntil(window.analysis.is_current, timeout=180_000)
+    panel = window.analysis
+    widget = panel.leaks
+    scrolled = 0
+    while widget is not None:  # every scroll area around the details, to its end
+        if isinstance(widget, QScrollArea):
+            bar = widget.verticalScrollBar()
+            scrolled += bar.maximum()
+            bar.setValue(bar.maximum())
+        widget = widget.parentWidget()
+    assert scrolled or size != (1280, 800)  # on the small screen the details really do scroll
+    qtbot.wait(20)
+    shown = panel.verdict.visibleRegion().boundingRect()
+    assert shown.height() == panel.verdict.height() and shown.width() == panel.verdict.width()
+    assert not panel.facts.visibleRegion().isEmpty()
+    assert "unique" in panel.facts.text() and "leak" in panel.facts.text()
+
+
+def test_the_facts_read_from_the_analysis_fields():
+    class Tier:
+        name = "medium"
+
+    class Report:
+        count, solved, status, tier, leaks = 1, True, "solved", Tier(), ("a", "b")
+
+    assert verdict_facts(Report()) == "unique · solved by deduction · tier medium · 2 leaks"
+    Report.count, Report.status, Report.solved, Report.tier = 2, "ambiguous", False, None
+    assert verdict_facts(Report()) == "not unique (2+ solutions) · deduction needs the uniqueness assumption · tier – · 2 leaks"
