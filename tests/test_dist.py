@@ -77,7 +77,9 @@ def test_bundle_builds_and_draws_the_board(tmp_path):
         pixels = _pixels(shot)
         assert pixels.shape == (700, 1000, 3)
         theme = Theme()
-        board = pixels[150:550, 300:700]  # the middle of the window, where the board sits between the docks
+        # The board sits between the left and right docks, above the steps strip: at 1000x700 its
+        # cells span about x 290..590, y 55..505 (side docks take the full height).
+        board = pixels[100:450, 300:580]
         assert _share(board, theme.cell, 3) > 0.3  # white cells
         assert _share(board, theme.grid) > 0.005  # the grid lines between them
         assert _share(board, theme.number_fill) > 0.01  # the discs of the two numbers
