@@ -92,7 +92,7 @@ def run_analyze(args: argparse.Namespace) -> int:
         print(json.dumps(report.to_json()))
     else:
         print_report(report, name)
-    return 0 if report.verdict.startswith("Good") else 1
+    return 0 if report.good else 1
 
 
 def add_analyze_parser(sub: Any) -> None:

@@ -69,7 +69,7 @@ def fill_board(b, rng):
     leaked = False
     for _ in range(MAX_ROUNDS):
         break_uncontested(b, rng)  # leaves ``possible`` fresh
-        state, kind, width = step(b, True)
+        state, kind, width = step(b)
         leaked |= kind == SINGLE_SOLUTION
         if state == SOLVED or state == CONTRADICTION:
             break

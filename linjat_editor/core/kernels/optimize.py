@@ -9,9 +9,8 @@ import numpy as np
 
 from .bits import kernel, rand_below
 from .board import build_board
-from .exact import count_solutions
 from .fill import fill_board, random_numbers
-from .layer import CONTRADICTION, SINGLE_SOLUTION, SOLVED, UNCONTESTED_NO_COVER, solve_board
+from .layer import CONTRADICTION, SOLVED, solve_board
 
 #: The original kept ten levels in its pool.
 POOL_SIZE = 10
@@ -20,23 +19,19 @@ MAX_MUTATED_VALUE = 8
 
 
 @kernel
-def is_unique(b):
-    """Exactly one solution? (The exact solver, on this board's placements; unknown counts as no.)"""
-    h, w, n, val, dot, pbeg, pstart, pstep = b.h, b.w, b.n, b.val, b.dot, b.pbeg, b.pstart, b.pstep
-    total = build_board(b)
-    piece = np.empty(total, np.int64)
-    length = np.empty(total, np.int64)
-    cells = np.zeros((total, 9), np.int64)
-    for p in range(n):
-        for k in range(pbeg[p], pbeg[p + 1]):
-            piece[k] = p
-            length[k] = val[p]
-            for i in range(val[p]):
-                cells[k, i] = pstart[k] + i * pstep[k]
-    dots = np.flatnonzero(dot[: h * w])
-    out = np.zeros((1, max(n, 1)), np.int64)
-    allowed = np.ones(total, np.bool_)
-    return count_solutions(h * w, n, piece, cells, length, allowed, dots, 2, out) == 1
+def score_board(b, weights):
+    """Solve ``b`` from its numbers and dots: the weighted score if solved (and so unique), else NaN.
+
+    ``weights`` is ``Weights.as_array()``: [width, then one per kind].
+    """
+    build_board(b)
+    if solve_board(b) != SOLVED:
+        return np.nan
+    table = b.table
+    total = table[0, 1] * weights[0]
+    for kind in range(1, 8):
+        total += table[kind, 0] * weights[kind]
+    return total
 
 
 @kernel
@@ -48,17 +43,7 @@ def evaluate(b, rng, weights):
     # to classify. A single-solution leak may have been undone by a later dot.
     if state == CONTRADICTION and not leaked:
         return np.nan
-    build_board(b)
-    if solve_board(b) != SOLVED:
-        return np.nan
-    # Sound rules alone prove uniqueness; the leak kinds assume it.
-    table = b.table
-    if table[SINGLE_SOLUTION, 0] + table[UNCONTESTED_NO_COVER, 0] > 0 and not is_unique(b):
-        return np.nan
-    total = table[0, 1] * weights[0]
-    for kind in range(1, 8):
-        total += table[kind, 0] * weights[kind]
-    return total
+    return score_board(b, weights)
 
 
 @kernel

@@ -141,7 +141,7 @@ def single_solution(b):
     A player who assumes one solution knows the line is an informative one
     (covers an unclaimed dot) and claims the cells they all share.
     """
-    h, w, n, pos, val, dot, pbeg, pstart, pstep, alive, claimed, possible, counter, around = b.h, b.w, b.n, b.pos, b.val, b.dot, b.pbeg, b.pstart, b.pstep, b.alive, b.claimed, b.possible, b.counter, b.around
+    h, w, n, pos, val, dot, pbeg, pstart, pstep, alive, claimed, possible, counter, around, leak_owner = b.h, b.w, b.n, b.pos, b.val, b.dot, b.pbeg, b.pstart, b.pstep, b.alive, b.claimed, b.possible, b.counter, b.around, b.leak_owner
     width = 0
     for p in range(n):
         v = val[p]
@@ -171,6 +171,7 @@ def single_solution(b):
                 cell = around[i]
                 if claimed[cell] == UNCLAIMED and counter[cell] == informative:
                     claim(b, p, cell)
+                    leak_owner[cell] = p  # for the step-through: which claims were the leak's
                     width += 1
         for i in range(size):
             counter[around[i]] = 0
