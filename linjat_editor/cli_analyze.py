@@ -18,7 +18,7 @@ from typing import Any, Callable
 from .cli_engine import default_preset, each_line
 from .core import PRESETS, TIERS, Level, LevelError
 from .core.analysis import Report, analyze, compute_calibration, save_calibration
-from .core.analysis.calibration import tier_by_size
+from .core.scoring import nearest_tier
 from .io import FormatError, read_level, read_set
 
 
@@ -119,7 +119,7 @@ def levels_by_tier(path: str) -> dict[str, list[Level]]:
     """
     groups: dict[str, list[Level]] = {}
     for entry in read_set(path):
-        tier = entry.tier or tier_by_size(entry.level)
+        tier = entry.tier or nearest_tier(entry.level.height, entry.level.width, len(entry.level.numbers))
         if tier in TIERS:
             groups.setdefault(tier, []).append(entry.level)
     if not groups:

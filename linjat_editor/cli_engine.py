@@ -8,7 +8,6 @@ from typing import Any, Callable
 
 from .core import (
     PRESETS,
-    TIERS,
     Level,
     LevelError,
     Optimizer,
@@ -22,6 +21,7 @@ from .core import (
     selection_score,
     solve,
 )
+from .core.scoring import tier_of_size
 from .core.solver import SolveResult
 from .io import FormatError, parse_level_line, read_level, read_source, write_level
 from .terminal import ProgressBar
@@ -29,10 +29,7 @@ from .terminal import ProgressBar
 
 def default_preset(level: Level) -> str:
     """The tier whose grid the level has, else expert (the preset that rewards everything)."""
-    for tier in TIERS.values():
-        if (tier.height, tier.width) == level.size:
-            return tier.name
-    return "expert"
+    return tier_of_size(level.height, level.width) or "expert"
 
 
 def weights_for(args: argparse.Namespace, level: Level) -> Weights:

@@ -97,6 +97,7 @@ class Deduction:
     status: str
     board: Board = field(repr=False)
     traced: bool = False
+    _placements: dict[int, tuple[tuple[Line, ...], ...]] = field(default_factory=dict, repr=False)
 
     @property
     def solved(self) -> bool:
@@ -111,19 +112,19 @@ class Deduction:
         """How many layers the solve took."""
         return int(self.board.table[0, 0])
 
-    @property
+    @cached_property
     def kinds(self) -> tuple[Kind, ...]:
         return tuple(Kind(int(k)) for k in self.board.layers[: self.depth, LAYER_KIND])
 
-    @property
+    @cached_property
     def widths(self) -> tuple[int, ...]:
         return tuple(int(x) for x in self.board.layers[: self.depth, LAYER_WIDTH])
 
-    @property
+    @cached_property
     def cells_claimed(self) -> tuple[int, ...]:
         return tuple(int(x) for x in self.board.layers[: self.depth, LAYER_CLAIMED])
 
-    @property
+    @cached_property
     def placements_removed(self) -> tuple[int, ...]:
         return tuple(int(x) for x in self.board.layers[: self.depth, LAYER_REMOVED])
 
@@ -172,10 +173,17 @@ class Deduction:
         w = self.level.width
         return tuple(((int(c) // w, int(c) % w), int(row[c])) for c in np.flatnonzero(row >= 0))
 
+    @cached_property
+    def _lines(self) -> list[Line]:
+        val, w = self.board.val, self.level.width
+        return [
+            placement_line(int(start), int(step), int(val[p]), w)
+            for start, step, p in zip(self.pstart, self.pstep, self.piece)
+        ]
+
     def line(self, k: int) -> Line:
         """The line of placement ``k``."""
-        value = self.level.numbers[int(self.piece[k])].value
-        return placement_line(int(self.pstart[k]), int(self.pstep[k]), value, self.level.width)
+        return self._lines[int(k)]
 
     def index_of(self, number: int, line: Line) -> int:
         """The placement index of ``line`` for ``number``, or -1."""
@@ -192,7 +200,9 @@ class Deduction:
 
     def placements_at(self, point: int) -> tuple[tuple[Line, ...], ...]:
         """Per number, the lines still possible at ``point`` (the ``allowed`` of ``count_solutions``)."""
-        return self._per_number(self.alive[point])
+        if point not in self._placements:
+            self._placements[point] = self._per_number(self.alive[point])
+        return self._placements[point]
 
     def owner_at(self, point: int) -> dict[Cell, int]:
         """The claimed cells at ``point`` and the number that claimed each."""
@@ -200,7 +210,12 @@ class Deduction:
         row = self.claimed[point]
         return {(int(c) // w, int(c) % w): int(row[c]) for c in np.flatnonzero(row >= 0)}
 
-    def layer(self, index: int) -> Layer:
+    @cached_property
+    def layers(self) -> tuple[Layer, ...]:
+        """What each layer did (traced runs only)."""
+        return tuple(self._layer(i) for i in range(self.depth))
+
+    def _layer(self, index: int) -> Layer:
         """What layer ``index`` did, from the points before and after it."""
         h, w = self.level.height, self.level.width
         before, after = self.claimed[index], self.claimed[index + 1]
@@ -218,7 +233,7 @@ class Deduction:
         """The :class:`SolveResult` of this run (with its layers if traced)."""
         placements = self._per_number(self.final)
         lines = tuple(p[0] for p in placements) if self.solved else None
-        layers = tuple(self.layer(i) for i in range(self.depth)) if self.traced else ()
+        layers = self.layers if self.traced else ()
         owner = self.owner.reshape(self.level.height, self.level.width).copy()
         return SolveResult(self.level, self.status, self.classification, lines, owner, placements, layers)
 

@@ -106,7 +106,7 @@ def one_of_pair(trace: Deduction, index: int) -> tuple[Cell, int, int, int] | No
     number whose line was dropped for touching what each of them must otherwise cover: (x, a, b, c)."""
     level = trace.level
     lines, owner = state_before(trace, index)
-    dropped = set(trace.layer(index).dropped)
+    dropped = set(trace.layers[index].dropped)
     victims = {p for p, _ in dropped}
     reach = reachers(lines)
     for same_line in (True, False):

@@ -183,7 +183,7 @@ def steps_from(trace: Deduction) -> list[Step]:
     level = trace.level
     out: list[Step] = []
     for index in range(trace.depth):
-        layer = trace.layer(index)
+        layer = trace.layers[index]
         claims = _by_number(layer)
         out.append(
             Step(
