@@ -60,8 +60,8 @@ class SolveResult:
 
     ``status`` is "solved" (the level's only solution is in ``lines``),
     "stuck" (no rule finds anything), "contradiction" (no solution), or
-    "ambiguous" (deduction finished only by assuming a unique solution, and
-    the level has several).
+    "ambiguous" (deduction finished, solved or in a contradiction, only by
+    assuming a unique solution, and the level has several).
     """
 
     level: Level

@@ -51,3 +51,14 @@ def test_a_unique_level_solved_by_a_leak_stays_solved() -> None:
     run = deduce(level)
     assert run.classification.uses_leaks and count_solutions(level).count == 1
     assert run.status == "solved" and analyze(level).solved
+
+
+def test_a_contradiction_reached_through_a_leak_is_no_proof_of_no_solution() -> None:
+    """Found by the agreement test: the leaks pick lines a second solution needs, then run into a contradiction."""
+    level = Level.from_rows(
+        ["          3", "  1        ", "   5. 3    ", "    4  4   ", "           ",
+         "454      .2", "           ", "     41  6 ", ".3      6  "]
+    )
+    run = deduce(level)
+    assert run.classification.uses_leaks and count_solutions(level).count == 2
+    assert run.status == "ambiguous" and analyze(level).status == "ambiguous"

@@ -151,8 +151,8 @@ def record(cls, kind, width):
 
 
 @kernel
-def is_unique(b):
-    """Exactly one solution, by the exact solver over ``b``'s placements? (Unknown counts as no.)
+def exact_count(b):
+    """Solutions of ``b``'s level by the exact solver, up to 2 (-1: too many search steps to tell).
 
     Reads only the placement list, so a solved board keeps its state.
     """
@@ -170,27 +170,23 @@ def is_unique(b):
     dots = np.flatnonzero(dot[: h * w])
     out = np.zeros((1, max(n, 1)), np.int64)
     allowed = np.ones(total, np.bool_)
-    return count_solutions(h * w, n, piece, cells, length, allowed, dots, 2, out) == 1
+    return count_solutions(h * w, n, piece, cells, length, allowed, dots, 2, out)
 
 
 @kernel
 def mark_point(b, t):
-    """Point ``t`` (the state layer ``t`` starts from): record it if tracing; returns (cells claimed, placements alive)."""
+    """Point ``t``, the state layer ``t`` starts from: recorded if tracing; returns how many cells are claimed."""
     h, w, n, pbeg, alive, claimed, point_alive, point_claimed = b.h, b.w, b.n, b.pbeg, b.alive, b.claimed, b.point_alive, b.point_claimed
-    m = pbeg[n]
     claimed_cells = 0
     for cell in range(h * w):
         if claimed[cell] != UNCLAIMED:
             claimed_cells += 1
-    alive_placements = 0
-    for k in range(m):
-        if alive[k]:
-            alive_placements += 1
     if t < point_alive.shape[0]:
+        m = pbeg[n]
         point_alive[t, :m] = alive[:m]
         for cell in range(h * w):
             point_claimed[t, cell] = claimed[cell]
-    return claimed_cells, alive_placements
+    return claimed_cells
 
 
 @kernel
@@ -202,9 +198,11 @@ def solve_board(b):
     comes from this run and what it records in ``b`` (``table``, ``layers``
     and, on a tracing board, the points; see ``Board``).
 
-    The leak kinds assume a unique solution, so a deduction that used them
-    counts as solved only if the exact solver finds the level unique;
-    otherwise the status is AMBIGUOUS.
+    The leak kinds assume a unique solution, so after a deduction that used
+    them the exact solver decides: "solved" needs the level to be unique, and
+    a contradiction proves no solution only if there is none (a leak taken
+    on a level with several solutions can run into one); otherwise the
+    status is AMBIGUOUS.
     """
     h, w, table, layers, leak_owner, point_alive, point_leak = b.h, b.w, b.table, b.layers, b.leak_owner, b.point_alive, b.point_leak
     table[:, :] = 0
@@ -216,8 +214,8 @@ def solve_board(b):
     finished = False
     while True:
         # Drop placements over cells others claimed: the state layer t starts from.
-        update_possible(b)
-        now_claimed, now_alive = mark_point(b, t)
+        now_alive = update_possible(b)
+        now_claimed = mark_point(b, t)
         if t > 0:
             layers[t - 1, LAYER_CLAIMED] = now_claimed - was_claimed
             layers[t - 1, LAYER_REMOVED] = was_alive - now_alive
@@ -246,8 +244,10 @@ def solve_board(b):
         elif t >= layers.shape[0]:
             state = STUCK  # a safety net only: every layer claims a cell
             break
-    if state == SOLVED and (table[SINGLE_SOLUTION, 0] or table[UNCONTESTED_NO_COVER, 0]) and not is_unique(b):
-        state = AMBIGUOUS
+    if (state == SOLVED or state == CONTRADICTION) and (table[SINGLE_SOLUTION, 0] or table[UNCONTESTED_NO_COVER, 0]):
+        count = exact_count(b)
+        if (state == SOLVED and count != 1) or (state == CONTRADICTION and count != 0):
+            state = AMBIGUOUS
     return state
 
 

@@ -32,19 +32,22 @@ def placement_ok(b, p, k):
 
 @kernel
 def update_possible(b):
-    """Drop placements over cells others claimed; recompute ``possible``."""
+    """Drop placements over cells others claimed; recompute ``possible``; returns how many placements are left."""
     h, w, n, val, pbeg, pstart, pstep, alive, possible = b.h, b.w, b.n, b.val, b.pbeg, b.pstart, b.pstep, b.alive, b.possible
     possible[: h * w] = ZERO
+    left = 0
     for p in range(n):
         m = bit(p)
         for k in range(pbeg[p], pbeg[p + 1]):
             if not alive[k]:
                 continue
             if placement_ok(b, p, k):
+                left += 1
                 for i in range(val[p]):
                     possible[pstart[k] + i * pstep[k]] |= m
             else:
                 alive[k] = False
+    return left
 
 
 @helper
