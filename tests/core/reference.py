@@ -56,9 +56,9 @@ def number_lines(level: Level) -> list[list[frozenset[tuple[int, int]]]]:
 def count_lines(level: Level, limit: int = 2, budget: int = 500_000) -> int:
     """Solutions of ``level`` up to ``limit``: disjoint lines, one per number, covering every dot.
 
-    Depth-first over the number with the fewest lines still fitting; a branch
-    dies when some dot can no longer be covered. Raises if ``budget`` nodes
-    are not enough (the tests keep to levels where it is).
+    Depth-first, branching on the number or the open dot with the fewest
+    lines still fitting (a dot with none ends the branch). Raises if
+    ``budget`` nodes are not enough (the tests keep to levels where it is).
     """
     w = level.width
     bits = [[sum(1 << (r * w + c) for r, c in line) for line in lines] for lines in number_lines(level)]
@@ -72,17 +72,20 @@ def count_lines(level: Level, limit: int = 2, budget: int = 500_000) -> int:
         if not left:
             return 1 if dots & ~used == 0 else 0
         fitting = {p: [m for m in bits[p] if m & used == 0] for p in left}
-        reach = 0
-        for masks in fitting.values():
-            for m in masks:
-                reach |= m
-        if dots & ~used & ~reach:
-            return 0
+        # Branch on the number with the fewest lines, or on the open dot with
+        # the fewest lines over it (exactly one line covers it in a solution).
         p = min(left, key=lambda q: len(fitting[q]))
-        rest = tuple(q for q in left if q != p)
+        choices = [(p, m) for m in fitting[p]]
+        open_dots = dots & ~used
+        while open_dots and len(choices) > 1:
+            dot = open_dots & -open_dots
+            open_dots ^= dot
+            over = [(q, m) for q in left for m in fitting[q] if m & dot]
+            if len(over) < len(choices):
+                choices = over
         total = 0
-        for m in fitting[p]:
-            total += search(rest, used | m)
+        for q, m in choices:
+            total += search(tuple(x for x in left if x != q), used | m)
             if total >= limit:
                 return total
         return total
