@@ -52,8 +52,7 @@ def _board_box(pixels: np.ndarray, colour: str) -> tuple[int, int, int, int]:
     return int(rows[0]), int(rows[-1]) + 1, int(cols[0]), int(cols[-1]) + 1
 
 
-@pytest.mark.slow
-@pytest.mark.dist
+@pytest.mark.dist  # about a minute; CI runs it (make test), -m "not dist" leaves it out
 def test_bundle_builds_and_draws_the_board(tmp_path):
     try:
         import PyInstaller  # noqa: F401

@@ -97,7 +97,7 @@ def run_analyze(args: argparse.Namespace) -> int:
         print(json.dumps(report.to_json()))
     else:
         print_report(report, name)
-    return 0 if report.verdict.startswith("Good") else 1
+    return 0 if report.good else 1
 
 
 def add_analyze_parser(sub: Any) -> None:
@@ -123,11 +123,11 @@ def levels_by_tier(path: str) -> dict[str, list[Level]]:
     Entries of a tier the engine does not know (e.g. ``tutorial``) are left out.
     """
     from linjat_editor.core import TIERS
-    from linjat_editor.core.analysis.calibration import tier_by_size
+    from linjat_editor.core.scoring import nearest_tier
 
     groups: dict[str, list[Level]] = {}
     for entry in read_set(path):
-        tier = entry.tier or tier_by_size(entry.level)
+        tier = entry.tier or nearest_tier(entry.level.height, entry.level.width, len(entry.level.numbers))
         if tier in TIERS:
             groups.setdefault(tier, []).append(entry.level)
     if not groups:

@@ -13,13 +13,13 @@ from dataclasses import dataclass
 
 import numpy as np
 
-from .board_arrays import MAX_NUMBERS
+from .board import check_numbers, from_level, to_level
 from .exact import count_solutions
 from .kernels.bits import seed_state
 from .kernels.fill import random_numbers
 from .kernels.layer import CONTRADICTION, SOLVED
-from .kernels.optimize import fill, workspace
-from .level import Level, LevelError, Number
+from .kernels.optimize import fill
+from .level import Level, LevelError
 
 
 @dataclass(frozen=True)
@@ -29,23 +29,6 @@ class FillResult:
     level: Level
     solved: bool
     reason: str = ""
-
-
-def load(level: Level, ws: tuple) -> None:
-    """Put a level's numbers and pinned dots into a kernel workspace."""
-    w = level.width
-    for i, n in enumerate(level.numbers):
-        ws[0][i] = n.row * w + n.col
-        ws[1][i] = n.value
-    ws[2][:] = False
-    for r, c in level.pinned:
-        ws[2][r * w + c] = True
-
-
-def dots_of(level: Level, ws: tuple) -> Level:
-    """The level with the dots the kernel left in ``ws`` (pinned ones kept)."""
-    w = level.width
-    return level.with_dots((int(c) // w, int(c) % w) for c in np.flatnonzero(ws[2]))
 
 
 def new_seed() -> int:
@@ -58,17 +41,14 @@ def fill_dots(level: Level, seed: int | None = None, attempts: int = 20) -> Fill
     Keeps numbers and pinned dots. Tries up to ``attempts`` dot fillings (the
     tie-breaks are random) and returns the first that is solved and unique.
     """
-    if len(level.numbers) > MAX_NUMBERS:
-        raise LevelError(f"{len(level.numbers)} numbers: the engine handles at most {MAX_NUMBERS}")
+    check_numbers(len(level.numbers))
     rng = seed_state(new_seed() if seed is None else seed)
-    h, w, n = level.height, level.width, len(level.numbers)
-    ws = workspace(h, w, n)
     reason = ""
     result = level
     for _ in range(max(1, attempts)):
-        load(level, ws)
-        status = fill(h, w, n, rng, ws)
-        result = dots_of(level, ws)
+        b = from_level(level, pinned_only=True)
+        status = fill(b, rng)
+        result = to_level(level, b.pos[: b.n], b.val[: b.n], b.dot)
         if status == SOLVED:
             count = count_solutions(result, limit=2).count
             if count == 1:
@@ -96,8 +76,7 @@ def random_level(height: int, width: int, count: int, seed: int | None = None, p
     >>> len(random_level(9, 6, 8, seed=3).numbers)
     8
     """
-    if count > MAX_NUMBERS:
-        raise LevelError(f"{count} numbers: the engine handles at most {MAX_NUMBERS}")
+    check_numbers(count)
     rng = seed_state(new_seed() if seed is None else seed)
     blocked = np.zeros(height * width, np.bool_)
     for r, c in pinned:
@@ -106,5 +85,4 @@ def random_level(height: int, width: int, count: int, seed: int | None = None, p
     val = np.zeros(max(count, 1), np.int64)
     if not random_numbers(height, width, count, pos, val, blocked, rng):
         raise LevelError(f"{count} numbers do not fit on a {height}x{width} grid")
-    numbers = tuple(Number(int(p) // width, int(p) % width, int(v)) for p, v in zip(pos[:count], val[:count]))
-    return Level(height, width, numbers, pinned, pinned)
+    return to_level(Level(height, width, (), pinned, pinned), pos[:count], val[:count], np.zeros(height * width, np.bool_))

@@ -21,13 +21,14 @@ from typing import Callable, Collection
 
 import numpy as np
 
-from .board_arrays import MAX_NUMBERS
+from .board import MAX_NUMBERS, check_numbers, from_level, to_level
 from .classification import Classification
 from .exact import count_solutions
 from .generator import fill_dots, new_seed
 from .kernels.bits import seed_state
-from .kernels.optimize import POOL_SIZE, first_candidate, optimize, workspace
-from .level import Cell, Level, LevelError, Number
+from .kernels.board import allocate
+from .kernels.optimize import POOL_SIZE, first_candidate, optimize
+from .level import Cell, Level, LevelError
 from .scoring import Weights, score
 from .solver import classify
 
@@ -67,14 +68,13 @@ class Optimizer:
         n = len(level.numbers)
         if n == 0:
             raise LevelError("the level has no numbers to optimize")
-        if n > MAX_NUMBERS:
-            raise LevelError(f"{n} numbers: the engine handles at most {MAX_NUMBERS}")
+        check_numbers(n)
         self.template = level
         self.weights = weights
         self.seed = new_seed() if seed is None else seed
         h, w = level.height, level.width
         self._rng = seed_state(self.seed)
-        self._ws = workspace(h, w, n)
+        self._board = allocate(h, w, n)
         self._pinned = np.zeros(h * w, np.bool_)
         for r, c in level.pinned:
             self._pinned[r * w + c] = True
@@ -102,19 +102,14 @@ class Optimizer:
             filled = fill_dots(level, seed=self.seed, attempts=5)
             start = filled.level
             cls = classify(start) if filled.solved else Classification()
-        w = level.width
-        for i, n in enumerate(start.numbers):
-            self._pos[0, i] = n.row * w + n.col
-            self._val[0, i] = n.value
-        for r, c in start.dots:
-            self._dot[0, r * w + c] = True
+        b = from_level(start)
+        self._pos[0] = b.pos[: b.n]
+        self._val[0] = b.val[: b.n]
+        self._dot[0] = b.dot
         self._score[0] = score(cls, self.weights) if cls.solved else np.nan
 
     def _level(self, i: int) -> Level:
-        w = self.template.width
-        numbers = tuple(Number(int(p) // w, int(p) % w, int(v)) for p, v in zip(self._pos[i], self._val[i]))
-        dots = frozenset((int(c) // w, int(c) % w) for c in np.flatnonzero(self._dot[i]))
-        return self.template.with_numbers(numbers).with_dots(dots)
+        return to_level(self.template, self._pos[i], self._val[i], self._dot[i])
 
     def _make_snapshot(self) -> list[PoolEntry]:
         entries = []
@@ -150,7 +145,6 @@ class Optimizer:
     ) -> int:
         """Run up to ``iterations`` more iterations; returns how many ran."""
         self._stop.clear()
-        h, w, n = self.template.height, self.template.width, len(self.template.numbers)
         done = 0
         chunk = 8
         started = time.perf_counter()
@@ -160,8 +154,8 @@ class Optimizer:
             step = min(chunk, iterations - done)
             t0 = time.perf_counter()
             self._size = optimize(
-                h, w, n, self._pos, self._val, self._dot, self._score, self._table, self._size,
-                self._pinned, self._fixed, self._weights, self._rng, step, self._ws,
+                self._board, self._pos, self._val, self._dot, self._score, self._table, self._size,
+                self._pinned, self._fixed, self._weights, self._rng, step,
             )
             spent = time.perf_counter() - t0
             done += step
@@ -191,14 +185,12 @@ def first_level(height: int, width: int, count: int, weights: Weights, seed: int
     if count < 1 or count > min(MAX_NUMBERS, height * width):
         raise LevelError(f"{count} numbers do not fit a {height}x{width} grid")
     rng = seed_state(new_seed() if seed is None else seed)
-    ws = workspace(height, width, count)
+    b = allocate(height, width, count)
     blocked = np.zeros(height * width, np.bool_)
     for require_hard in ([True, False] if weights.rewards_hard_kinds else [False]):
-        found = first_candidate(height, width, count, blocked, require_hard, weights.as_array(), rng, ATTEMPTS, ws)
+        found = first_candidate(b, blocked, require_hard, weights.as_array(), rng, ATTEMPTS)
         if not math.isnan(found):
-            numbers = tuple(Number(int(p) // width, int(p) % width, int(v)) for p, v in zip(ws[0][:count], ws[1][:count]))
-            dots = frozenset((int(c) // width, int(c) % width) for c in np.flatnonzero(ws[2]))
-            return Level(height, width, numbers, dots)
+            return to_level(Level(height, width), b.pos[:count], b.val[:count], b.dot)
     raise LevelError(f"could not find a solvable {height}x{width} level with {count} numbers")
 
 

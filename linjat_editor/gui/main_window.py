@@ -223,7 +223,7 @@ class MainWindow(EditorWindow):
 
     def _announce_step(self, step: object) -> None:
         if step is not None and self.steps_dock.visibleRegion().isEmpty():  # else the Steps panel says it
-            self.statusBar().showMessage(getattr(step, "sentence", ""), 8000)
+            self.statusBar().showMessage(getattr(step, "message", ""), 8000)
 
     def _update_title(self, *_: object) -> None:
         mark = "*" if self.document.modified else ""

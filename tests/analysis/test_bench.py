@@ -19,7 +19,6 @@ def test_census_counts_levels_per_kind() -> None:
     assert row["general"] >= 1 and row["single_solution"] == 1 and row["uncontested_no_cover"] == 1
 
 
-@pytest.mark.slow
 def test_report_timing_covers_every_level(corpus_levels: Callable[[str], list[Level]]) -> None:
     timing = time_reports(corpus_levels("expert"), "expert", warmup=5)
     assert timing["levels"] == 99

@@ -18,11 +18,14 @@ def test_filled_level_keeps_numbers_and_is_unique_and_solved() -> None:
 
 
 def test_pinned_dots_stay_and_old_dots_go() -> None:
-    start = BOARD.with_dot(0, 0, pinned=True).with_dot(5, 0)
+    pinned = BOARD.with_dot(1, 0, pinned=True)
+    start = pinned.with_dot(5, 0)
     result = fill_dots(start, seed=1)
-    assert (0, 0) in result.level.dots and (0, 0) in result.level.pinned
-    if result.solved:
-        assert count_solutions(result.level).count == 1
+    assert (1, 0) in result.level.dots and result.level.pinned == {(1, 0)}
+    # The old unpinned dot is gone: the filling is exactly the one of the level without it.
+    assert (5, 0) not in result.level.dots
+    assert result.level == fill_dots(pinned, seed=1).level
+    assert result.level.numbers == BOARD.numbers
 
 
 def test_same_seed_same_dots_and_other_seeds_vary() -> None:
@@ -57,21 +60,17 @@ def test_generated_levels_are_unique_whenever_reported_solved(seed: int) -> None
 
 def test_a_sound_contradiction_in_the_generator_means_no_solution() -> None:
     """The optimizer skips classifying such levels; that is only safe if this holds."""
-    from linjat_editor.core.generator import dots_of, load
+    from linjat_editor.core.board import from_level, to_level
     from linjat_editor.core.kernels.bits import seed_state
     from linjat_editor.core.kernels.fill import fill_board
     from linjat_editor.core.kernels.layer import CONTRADICTION
-    from linjat_editor.core.kernels.optimize import unpack, workspace
 
     checked = 0
     for seed in range(300):
         level = random_level(7, 6, 9, seed=seed)
-        h, w, n = level.height, level.width, len(level.numbers)
-        ws = workspace(h, w, n)
-        load(level, ws)
-        b, s, orig, _ = unpack(h, w, n, ws)
-        state, leaked = fill_board(b, s, orig, seed_state(seed))
+        b = from_level(level, pinned_only=True)
+        state, leaked = fill_board(b, seed_state(seed))
         if state == CONTRADICTION and not leaked:
-            assert count_solutions(dots_of(level, ws), limit=1).count == 0
+            assert count_solutions(to_level(level, b.pos[: b.n], b.val[: b.n], b.dot), limit=1).count == 0
             checked += 1
     assert checked > 30

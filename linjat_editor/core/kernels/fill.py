@@ -19,16 +19,16 @@ MAX_ROUNDS = 100
 
 
 @kernel
-def add_dot(b, orig_possible, mask, rng):
+def add_dot(b, mask, rng):
     """Put a dot on the least informative free cell some number in ``mask`` reaches."""
-    h, w, n, pos, val, pbeg, pstart, pstep, alive, claimed, possible, dot = b
+    h, w, dot, claimed, possible, start_possible = b.h, b.w, b.dot, b.claimed, b.possible, b.start_possible
     best = -1
     best_score = -1
     ties = 0
     for cell in range(h * w):
         if claimed[cell] != UNCLAIMED or dot[cell] or possible[cell] & mask == ZERO:
             continue
-        score = popcount(orig_possible[cell]) + popcount(possible[cell])
+        score = popcount(start_possible[cell]) + popcount(possible[cell])
         if score > best_score:
             best_score = score
             best = cell
@@ -44,36 +44,36 @@ def add_dot(b, orig_possible, mask, rng):
 
 
 @kernel
-def break_uncontested(b, s, orig_possible, rng):
+def break_uncontested(b, rng):
     """Give every number that could take an uncontested placement a dot to reach."""
-    h, w, n, pos, val, pbeg, pstart, pstep, alive, claimed, possible, dot = b
+    n = b.n
     update_possible(b)
     for p in range(n):
-        if uncontested_placement(b, p, s[1]) >= 0:
-            add_dot(b, orig_possible, bit(p), rng)
+        if uncontested_placement(b, p) >= 0:
+            add_dot(b, bit(p), rng)
 
 
 @kernel
-def fill_board(b, s, orig_possible, rng):
+def fill_board(b, rng):
     """Add dots to ``b``'s dot array until the solver solves it or nothing helps.
 
     Returns the generator's final status (SOLVED does not yet mean the level
     is good: the caller classifies it afresh) and whether a single-solution
     leak was used on the way.
     """
-    h, w, n, pos, val, pbeg, pstart, pstep, alive, claimed, possible, dot = b
-    build_board(h, w, n, pos, val, pbeg, pstart, pstep, alive, claimed)
+    possible, start_possible = b.possible, b.start_possible
+    build_board(b)
     update_possible(b)
-    orig_possible[: h * w] = possible[: h * w]
+    start_possible[:] = possible
     state = NONE
     leaked = False
     for _ in range(MAX_ROUNDS):
-        break_uncontested(b, s, orig_possible, rng)  # leaves ``possible`` fresh
-        state, kind, width = step(b, s, True)
+        break_uncontested(b, rng)  # leaves ``possible`` fresh
+        state, kind, width = step(b)
         leaked |= kind == SINGLE_SOLUTION
         if state == SOLVED or state == CONTRADICTION:
             break
-        if kind == NONE and not add_dot(b, orig_possible, EVERYONE, rng):
+        if kind == NONE and not add_dot(b, EVERYONE, rng):
             break
     return state, leaked
 

@@ -4,7 +4,8 @@ import numpy as np
 
 from ..kinds import Kind
 from .bits import kernel
-from .board import UNCLAIMED, build_board
+from .board import LAYER_CLAIMED, LAYER_KIND, LAYER_REMOVED, LAYER_WIDTH, UNCLAIMED, build_board
+from .exact import count_solutions
 from .rules import (
     ZERO,
     cant_fit,
@@ -31,14 +32,12 @@ RUNNING = 0
 SOLVED = 1
 STUCK = 2
 CONTRADICTION = 3
-
-#: A safety net only: every counted layer claims a cell, so a board of C
-#: cells can never need more than C layers.
-MAX_LAYERS = 4096
+#: Deduction finished only by assuming a unique solution, and the level is not unique.
+AMBIGUOUS = 4
 
 
 @kernel
-def layer(b, s, generating=False):
+def layer(b, generating=False):
     """One solver layer on a board whose ``possible`` is fresh: (kind, width).
 
     ``generating``: the generator's round. It has just given every number in
@@ -47,41 +46,41 @@ def layer(b, s, generating=False):
     it would help, the generator simply adds a dot).
     """
     if not generating:
-        width = uncontested_no_cover(b, s)
+        width = uncontested_no_cover(b)
         if width:
             return UNCONTESTED_NO_COVER, width
-    width = cover(b, s)
+    width = cover(b)
     if width:
         return COVER, width
     # After cover: a leak that only repeats what cover finds is no leak.
-    width = single_solution(b, s)
+    width = single_solution(b)
     if width:
-        cover(b, s)
+        cover(b)
         return SINGLE_SOLUTION, width
-    width = cant_fit(b, s)
+    width = cant_fit(b)
     if width:
         return CANT_FIT, width
     # The harder kinds only narrow possibilities; a cant-fit pass right
     # after must turn that into a claim for the layer to count. Where they
     # changed nothing, that pass would find what the last one found: nothing.
-    if square(b, s):
-        width = cant_fit(b, s)
+    if square(b):
+        width = cant_fit(b)
         if width:
             return SQUARE, width
-    if dependency(b, s):
-        width = cant_fit(b, s)
+    if dependency(b):
+        width = cant_fit(b)
         if width:
             return DEPENDENCY, width
-    if one_of(b, s, False):
-        width = cant_fit(b, s)
+    if one_of(b, False):
+        width = cant_fit(b)
         if width:
             return ONE_OF, width
     if generating:
         return NONE, 0
     # Otherwise stuck: one-of across pairs that do not share a line. It only
     # ever turns "stuck" into progress, so no layer above changes.
-    if one_of(b, s, True):
-        width = cant_fit(b, s)
+    if one_of(b, True):
+        width = cant_fit(b)
         if width:
             return ONE_OF, width
     return NONE, 0
@@ -90,7 +89,7 @@ def layer(b, s, generating=False):
 @kernel
 def contradiction(b):
     """After ``update_possible``: a number has no placement left or a dot nobody can reach."""
-    h, w, n, pos, val, pbeg, pstart, pstep, alive, claimed, possible, dot = b
+    h, w, n, dot, pbeg, alive, possible = b.h, b.w, b.n, b.dot, b.pbeg, b.alive, b.possible
     for p in range(n):
         left = False
         for k in range(pbeg[p], pbeg[p + 1]):
@@ -106,15 +105,15 @@ def contradiction(b):
 
 
 @kernel
-def solved(b, s):
+def solved(b):
     """One placement left for every number, every dot claimed, and the lines disjoint.
 
     Checked right after a layer, as the original did (its published depths
     count that way). The original did not check that the lines are disjoint,
     and could call a level with no solution solved.
     """
-    h, w, n, pos, val, pbeg, pstart, pstep, alive, claimed, possible, dot = b
-    cnt = s[0]
+    h, w, n, val, dot, pbeg, pstart, pstep, alive, claimed, counter = b.h, b.w, b.n, b.val, b.dot, b.pbeg, b.pstart, b.pstep, b.alive, b.claimed, b.counter
+    cnt = counter
     for p in range(n):
         left = 0
         for k in range(pbeg[p], pbeg[p + 1]):
@@ -152,48 +151,127 @@ def record(cls, kind, width):
 
 
 @kernel
-def solve_board(b, s, cls):
-    """Run layers until solved, stuck or contradiction; fills ``cls``; returns the status."""
-    cls[:, :] = 0
-    for _ in range(MAX_LAYERS):
-        state, kind, width = step(b, s)
-        if kind != NONE:
-            record(cls, kind, width)
-        if state != RUNNING:
-            return state
-    return STUCK
+def exact_count(b):
+    """Solutions of ``b``'s level by the exact solver, up to 2 (-1: too many search steps to tell).
+
+    Reads only the placement list, so a solved board keeps its state.
+    """
+    h, w, n, val, dot, pbeg, pstart, pstep = b.h, b.w, b.n, b.val, b.dot, b.pbeg, b.pstart, b.pstep
+    total = pbeg[n]
+    piece = np.empty(total, np.int64)
+    length = np.empty(total, np.int64)
+    cells = np.zeros((total, 9), np.int64)
+    for p in range(n):
+        for k in range(pbeg[p], pbeg[p + 1]):
+            piece[k] = p
+            length[k] = val[p]
+            for i in range(val[p]):
+                cells[k, i] = pstart[k] + i * pstep[k]
+    dots = np.flatnonzero(dot[: h * w])
+    out = np.zeros((1, max(n, 1)), np.int64)
+    allowed = np.ones(total, np.bool_)
+    return count_solutions(h * w, n, piece, cells, length, allowed, dots, 2, out)
 
 
 @kernel
-def step(b, s, generating=False):
-    """One layer from the current claims: (status after it, kind, width).
+def mark_point(b, t):
+    """Point ``t``, the state layer ``t`` starts from: recorded if tracing; returns how many cells are claimed."""
+    h, w, n, pbeg, alive, claimed, point_alive, point_claimed = b.h, b.w, b.n, b.pbeg, b.alive, b.claimed, b.point_alive, b.point_claimed
+    claimed_cells = 0
+    for cell in range(h * w):
+        if claimed[cell] != UNCLAIMED:
+            claimed_cells += 1
+    if t < point_alive.shape[0]:
+        m = pbeg[n]
+        point_alive[t, :m] = alive[:m]
+        for cell in range(h * w):
+            point_claimed[t, cell] = claimed[cell]
+    return claimed_cells
 
-    ``generating``: the generator's round (see ``layer``); its caller has
-    just brought ``possible`` up to date, so it is not recomputed.
+
+@kernel
+def solve_board(b, settle=True):
+    """The deduction: layers until solved, stuck or contradiction; returns the status.
+
+    The engine's one layer loop: every answer about a level (solve,
+    classify, analysis, step-through, stuck, leaks, the optimizer's score)
+    comes from this run and what it records in ``b`` (``table``, ``layers``
+    and, on a tracing board, the points; see ``Board``).
+
+    The leak kinds assume a unique solution, so after a deduction that used
+    them the exact solver decides: "solved" needs the level to be unique, and
+    a contradiction proves no solution only if there is none (a leak taken
+    on a level with several solutions can run into one); otherwise the
+    status is AMBIGUOUS. Without ``settle`` (the optimizer, which only asks
+    "solved?") such a contradiction is left unsettled: CONTRADICTION.
     """
-    if not generating:
-        update_possible(b)
+    h, w, table, layers, leak_owner, point_alive, point_leak = b.h, b.w, b.table, b.layers, b.leak_owner, b.point_alive, b.point_leak
+    table[:, :] = 0
+    leak_owner[:] = UNCLAIMED
+    tracing = point_alive.shape[0] > 0
+    t = 0
+    was_claimed, was_alive = 0, 0
+    state = RUNNING
+    finished = False
+    while True:
+        if finished:
+            # Solved: one placement per number, disjoint, so none is over another's claim.
+            now_alive = b.n
+        else:
+            # Drop placements over cells others claimed: the state layer t starts from.
+            now_alive = update_possible(b)
+        now_claimed = mark_point(b, t)
+        if t > 0:
+            layers[t - 1, LAYER_CLAIMED] = now_claimed - was_claimed
+            layers[t - 1, LAYER_REMOVED] = was_alive - now_alive
+        was_claimed, was_alive = now_claimed, now_alive
+        if finished:
+            break
+        if contradiction(b):
+            state = CONTRADICTION
+            break
+        kind, width = layer(b)
+        if kind == NONE:
+            state = SOLVED if solved(b) else STUCK
+            break
+        record(table, kind, width)
+        layers[t, LAYER_KIND] = kind
+        layers[t, LAYER_WIDTH] = width
+        if kind == SINGLE_SOLUTION:
+            if tracing:
+                for cell in range(h * w):
+                    point_leak[t, cell] = leak_owner[cell]
+            leak_owner[:] = UNCLAIMED
+        t += 1
+        if solved(b):
+            state = SOLVED
+            finished = True  # one more pass to record the final point
+        elif t >= layers.shape[0]:
+            state = STUCK  # a safety net only: every layer claims a cell
+            break
+    if (state == SOLVED or (settle and state == CONTRADICTION)) and (table[SINGLE_SOLUTION, 0] or table[UNCONTESTED_NO_COVER, 0]):
+        count = exact_count(b)
+        if (state == SOLVED and count != 1) or (state == CONTRADICTION and count != 0):
+            state = AMBIGUOUS
+    return state
+
+
+@kernel
+def step(b):
+    """The generator's round: one layer (see ``layer``'s ``generating``): (status after it, kind, width).
+
+    Its caller has just brought ``possible`` up to date.
+    """
     if contradiction(b):
         return CONTRADICTION, NONE, 0
-    kind, width = layer(b, s, generating)
+    kind, width = layer(b, True)
     if kind == NONE:
-        return (SOLVED if solved(b, s) else STUCK), NONE, 0
-    return (SOLVED if solved(b, s) else RUNNING), kind, width
+        return (SOLVED if solved(b) else STUCK), NONE, 0
+    return (SOLVED if solved(b) else RUNNING), kind, width
 
 
 @kernel
-def classify_level(h, w, n, pos, val, dot, pbeg, pstart, pstep, alive, claimed, possible, s, cls):
-    """Build the board from numbers and dots and solve it from scratch."""
-    build_board(h, w, n, pos, val, pbeg, pstart, pstep, alive, claimed)
-    b = (h, w, n, pos, val, pbeg, pstart, pstep, alive, claimed, possible, dot)
-    return solve_board(b, s, cls)
-
-
-def scratch(cells: int) -> tuple[np.ndarray, np.ndarray, np.ndarray, np.ndarray]:
-    """Scratch arrays for the rules: a per-cell counter and three small cell lists."""
-    return (
-        np.zeros(cells, np.int64),
-        np.zeros(64, np.int64),
-        np.zeros(max(cells, 64), np.int64),
-        np.zeros(max(cells, 64), np.int64),
-    )
+def classify_level(b):
+    """Build the board from its numbers and dots and solve it from scratch."""
+    build_board(b)
+    return solve_board(b)

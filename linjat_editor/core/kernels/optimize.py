@@ -9,9 +9,8 @@ import numpy as np
 
 from .bits import kernel, rand_below
 from .board import build_board
-from .exact import count_solutions
 from .fill import fill_board, random_numbers
-from .layer import CONTRADICTION, SINGLE_SOLUTION, SOLVED, UNCONTESTED_NO_COVER, solve_board
+from .layer import CONTRADICTION, SOLVED, solve_board
 
 #: The original kept ten levels in its pool.
 POOL_SIZE = 10
@@ -19,76 +18,32 @@ POOL_SIZE = 10
 MAX_MUTATED_VALUE = 8
 
 
-def workspace(h: int, w: int, n: int) -> tuple:
-    """Arrays one kernel call works in, for boards of h x w cells and n numbers."""
-    cells = h * w
-    most = max(1, 18 * n)
-    return (
-        np.zeros(max(n, 1), np.int64),  # pos
-        np.zeros(max(n, 1), np.int64),  # val
-        np.zeros(cells, np.bool_),  # dot
-        np.zeros(n + 1, np.int64),  # pbeg
-        np.zeros(most, np.int64),  # pstart
-        np.zeros(most, np.int64),  # pstep
-        np.zeros(most, np.bool_),  # alive
-        np.zeros(cells, np.int64),  # claimed
-        np.zeros(cells, np.uint64),  # possible
-        np.zeros(cells, np.uint64),  # orig_possible
-        np.zeros(cells, np.int64),  # scratch: counter
-        np.zeros(64, np.int64),  # scratch: cross
-        np.zeros(max(cells, 64), np.int64),  # scratch: cells
-        np.zeros(max(cells, 64), np.int64),  # scratch: cells
-        np.zeros((8, 2), np.int64),  # classification table
-    )
+@kernel
+def score_board(b, weights):
+    """Solve ``b`` from its numbers and dots: the weighted score if solved (and so unique), else NaN.
+
+    ``weights`` is ``Weights.as_array()``: [width, then one per kind].
+    """
+    build_board(b)
+    if solve_board(b, False) != SOLVED:
+        return np.nan
+    table = b.table
+    total = table[0, 1] * weights[0]
+    for kind in range(1, 8):
+        total += table[kind, 0] * weights[kind]
+    return total
 
 
 @kernel
-def unpack(h, w, n, ws):
-    pos, val, dot, pbeg, pstart, pstep, alive, claimed, possible, orig, cnt, buf, cand, cand2, table = ws
-    b = (h, w, n, pos, val, pbeg, pstart, pstep, alive, claimed, possible, dot)
-    return b, (cnt, buf, cand, cand2), orig, table
-
-
-@kernel
-def is_unique(b):
-    """Exactly one solution? (The exact solver, on this board's placements; unknown counts as no.)"""
-    h, w, n, pos, val, pbeg, pstart, pstep, alive, claimed, possible, dot = b
-    total = build_board(h, w, n, pos, val, pbeg, pstart, pstep, alive, claimed)
-    piece = np.empty(total, np.int64)
-    length = np.empty(total, np.int64)
-    cells = np.zeros((total, 9), np.int64)
-    for p in range(n):
-        for k in range(pbeg[p], pbeg[p + 1]):
-            piece[k] = p
-            length[k] = val[p]
-            for i in range(val[p]):
-                cells[k, i] = pstart[k] + i * pstep[k]
-    dots = np.flatnonzero(dot[: h * w])
-    out = np.zeros((1, max(n, 1)), np.int64)
-    allowed = np.ones(total, np.bool_)
-    return count_solutions(h * w, n, piece, cells, length, allowed, dots, 2, out) == 1
-
-
-@kernel
-def evaluate(b, s, orig, table, rng, weights):
+def evaluate(b, rng, weights):
     """Fill dots, classify afresh; the score if solved and unique, else NaN."""
-    state, leaked = fill_board(b, s, orig, rng)
+    state, leaked = fill_board(b, rng)
     # A contradiction reached by sound rules alone holds for the final dots
     # too (a dot never invalidates a sound deduction): no solution, no need
     # to classify. A single-solution leak may have been undone by a later dot.
     if state == CONTRADICTION and not leaked:
         return np.nan
-    h, w, n, pos, val, pbeg, pstart, pstep, alive, claimed, possible, dot = b
-    build_board(h, w, n, pos, val, pbeg, pstart, pstep, alive, claimed)
-    if solve_board(b, s, table) != SOLVED:
-        return np.nan
-    # Sound rules alone prove uniqueness; the leak kinds assume it.
-    if table[SINGLE_SOLUTION, 0] + table[UNCONTESTED_NO_COVER, 0] > 0 and not is_unique(b):
-        return np.nan
-    total = table[0, 1] * weights[0]
-    for kind in range(1, 8):
-        total += table[kind, 0] * weights[kind]
-    return total
+    return score_board(b, weights)
 
 
 @kernel
@@ -170,17 +125,17 @@ def insert(pool_pos, pool_val, pool_dot, pool_score, pool_table, size, pos, val,
 
 
 @kernel
-def optimize(h, w, n, pool_pos, pool_val, pool_dot, pool_score, pool_table, size, pinned, fixed, weights, rng, iterations, ws):
-    """Run ``iterations`` optimizer iterations on the pool; returns the new pool size."""
-    b, s, orig, table = unpack(h, w, n, ws)
-    pos, val, dot = b[3], b[4], b[11]
+def optimize(b, pool_pos, pool_val, pool_dot, pool_score, pool_table, size, pinned, fixed, weights, rng, iterations):
+    """Run ``iterations`` optimizer iterations on the pool, working in board ``b``; returns the new pool size."""
+    h, w, n, pos, val, table = b.h, b.w, b.n, b.pos, b.val, b.table
+    h, w, n, pos, val, dot = h, w, n, pos, val, b.dot
     for _ in range(iterations):
         base = rand_below(rng, size)
         pos[:n] = pool_pos[base]
         val[:n] = pool_val[base]
         mutate(h, w, n, pos, val, pinned, fixed, rng)
         dot[:] = pinned
-        score = evaluate(b, s, orig, table, rng, weights)
+        score = evaluate(b, rng, weights)
         if not np.isnan(score):
             # A pool seeded with an unsolved level holds it only until a solved one comes.
             if size == 1 and np.isnan(pool_score[0]):
@@ -190,30 +145,29 @@ def optimize(h, w, n, pool_pos, pool_val, pool_dot, pool_score, pool_table, size
 
 
 @kernel
-def fill(h, w, n, rng, ws):
-    """Fill dots for the numbers and (pinned) dots in ``ws``, then solve afresh.
+def fill(b, rng):
+    """Fill dots for the numbers and (pinned) dots of ``b``, then solve afresh.
 
-    Returns the solve status; the dots and the classification table stay in ``ws``.
+    Returns the solve status; the dots and the classification table stay in ``b``.
     """
-    b, s, orig, table = unpack(h, w, n, ws)
-    fill_board(b, s, orig, rng)
-    build_board(h, w, n, b[3], b[4], b[5], b[6], b[7], b[8], b[9])
-    return solve_board(b, s, table)
+    fill_board(b, rng)
+    build_board(b)
+    return solve_board(b)
 
 
 @kernel
-def first_candidate(h, w, n, pinned, require_hard, weights, rng, attempts, ws):
+def first_candidate(b, pinned, require_hard, weights, rng, attempts):
     """Random numbers, filled, until one is solved (using a hard kind if required).
 
     Returns the score, or NaN if ``attempts`` were not enough.
     """
-    b, s, orig, table = unpack(h, w, n, ws)
-    pos, val, dot = b[3], b[4], b[11]
+    h, w, n, pos, val, dot = b.h, b.w, b.n, b.pos, b.val, b.dot
+    h, w, n, pos, val, dot, table = h, w, n, pos, val, dot, b.table
     for _ in range(attempts):
         if not random_numbers(h, w, n, pos, val, pinned, rng):
             return np.nan
         dot[:] = pinned
-        score = evaluate(b, s, orig, table, rng, weights)
+        score = evaluate(b, rng, weights)
         if np.isnan(score):
             continue
         if require_hard and table[3, 0] + table[4, 0] + table[5, 0] == 0:

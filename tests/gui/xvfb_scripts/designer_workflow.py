@@ -120,7 +120,7 @@ def main() -> int:
     QTest.qWait(60)
     play = window.play
     wait_for(window.analysis.is_current, "the analysis of the level to play")
-    solution = window.analysis.result.solution
+    solution = window.analysis.result.lines  # the solved lines of the analysis report
     pboard = play.board
     g = pboard.geometry_()
     for n in window.document.level.numbers:
