@@ -14,6 +14,7 @@ from PySide6.QtCore import QDir
 from PySide6.QtGui import QAction, QActionGroup, QKeySequence
 from PySide6.QtWidgets import QDialog, QMenu, QMessageBox
 
+from linjat_editor.core.scoring import TIERS
 from linjat_editor.gui.commands import ReplaceLevelCommand, SetMetaCommand
 from linjat_editor.gui.dialogs.colours import ColoursDialog
 from linjat_editor.gui.dialogs.properties import PropertiesDialog
@@ -22,7 +23,6 @@ from linjat_editor.gui.dialogs.size_dialog import SizeDialog
 if TYPE_CHECKING:
     from linjat_editor.gui.window_api import EditorWindow
 
-TIER_NAMES = ("easy", "medium", "hard", "expert")
 
 
 def _action(window: EditorWindow, text: str, shortcut: str | QKeySequence.StandardKey | list, tip: str,
@@ -82,7 +82,7 @@ def install_actions(w: EditorWindow) -> SimpleNamespace:
     a.random = [
         _action(w, f"New random {name} level", f"Ctrl+Alt+{i + 1}",
                 f"Generate a fresh {name} level ({_tier_size(name)})", (lambda n=name: w.generator.new_random_level(n)))
-        for i, name in enumerate(TIER_NAMES)
+        for i, name in enumerate(TIERS)
     ]
     # -- view / steps
     a.solution = _action(w, "Show &solution", "Ctrl+T", "Draw the solution lines", w.board.set_show_solution,
@@ -189,8 +189,8 @@ def _fill_recent(w: EditorWindow, paths: list[str]) -> None:
 
 
 def _tier_size(name: str) -> str:
-    sizes = {"easy": "9×6", "medium": "10×7", "hard": "11×8", "expert": "13×9"}
-    return sizes[name]
+    tier = TIERS[name]
+    return f"{tier.height}×{tier.width}"
 
 
 def resize_grid(w: EditorWindow) -> None:

@@ -29,12 +29,12 @@ from PySide6.QtWidgets import (
 from linjat_editor.core.analysis import Leak, Report, analyze
 from linjat_editor.core.kinds import Kind
 from linjat_editor.core.level import Level
-from linjat_editor.core.scoring import preset_for_size
+from linjat_editor.core.scoring import TIERS, preset_for_size
 from linjat_editor.gui.document import Document
 from linjat_editor.render.theme import Theme
 from linjat_editor.gui.workers import LatestRunner
 
-PRESET_NAMES = ("easy", "medium", "hard", "expert")
+PRESET_NAMES = tuple(TIERS)  # the engine's tier table, easiest first
 #: The preset choice that follows the board's size (``core.scoring.preset_for_size``).
 AUTO = "auto"
 

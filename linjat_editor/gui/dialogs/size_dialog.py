@@ -12,12 +12,11 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
-#: (label, rows, cols): the original game's tier sizes and the tutorial size.
+from linjat_editor.core.scoring import TIERS
+
+#: (label, rows, cols): the original game's tier sizes (from the engine's tier table) and the tutorial size.
 SIZE_PRESETS: list[tuple[str, int, int]] = [
-    ("Easy 9×6", 9, 6),
-    ("Medium 10×7", 10, 7),
-    ("Hard 11×8", 11, 8),
-    ("Expert 13×9", 13, 9),
+    *((f"{t.name.capitalize()} {t.height}×{t.width}", t.height, t.width) for t in TIERS.values()),
     ("Tutorial 4×4", 4, 4),
 ]
 MAX_SIZE = 20

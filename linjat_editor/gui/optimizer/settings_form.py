@@ -10,8 +10,9 @@ from PySide6.QtWidgets import (QComboBox, QDoubleSpinBox, QFormLayout, QGridLayo
                                QListWidget, QListWidgetItem, QSpinBox, QWidget)
 
 from linjat_editor.core.level import Cell, Level
+from linjat_editor.core.scoring import TIERS
 
-PRESET_NAMES = ("easy", "medium", "hard", "expert")
+PRESET_NAMES = tuple(TIERS)  # the engine's tier table, easiest first
 
 
 class SettingsForm(QWidget):
