@@ -1,15 +1,15 @@
 """The optimizer's hot loop (spec section 6), entirely in numba and without the GIL.
 
 A pool of the best levels found so far, best first. Each iteration mutates a
-random pool member's numbers, refills its dots with the generator, classifies
-it afresh and, if deduction solves it (and it is unique), inserts it by score.
+random pool member's numbers, refills its dots with the generator and
+classifies it afresh; a candidate solved without a leak kind that scores high
+enough for the pool goes back to the caller, who checks it and admits it.
 """
 
 import numpy as np
 
 from .bits import kernel, rand_below
 from .board import build_board
-from .exact import count_solutions
 from .fill import fill_board, random_numbers
 from .layer import CONTRADICTION, SINGLE_SOLUTION, SOLVED, UNCONTESTED_NO_COVER, solve_board
 
@@ -50,28 +50,13 @@ def unpack(h, w, n, ws):
 
 
 @kernel
-def is_unique(b):
-    """Exactly one solution? (The exact solver, on this board's placements; unknown counts as no.)"""
-    h, w, n, pos, val, pbeg, pstart, pstep, alive, claimed, possible, dot = b
-    total = build_board(h, w, n, pos, val, pbeg, pstart, pstep, alive, claimed)
-    piece = np.empty(total, np.int64)
-    length = np.empty(total, np.int64)
-    cells = np.zeros((total, 9), np.int64)
-    for p in range(n):
-        for k in range(pbeg[p], pbeg[p + 1]):
-            piece[k] = p
-            length[k] = val[p]
-            for i in range(val[p]):
-                cells[k, i] = pstart[k] + i * pstep[k]
-    dots = np.flatnonzero(dot[: h * w])
-    out = np.zeros((1, max(n, 1)), np.int64)
-    allowed = np.ones(total, np.bool_)
-    return count_solutions(h * w, n, piece, cells, length, allowed, dots, 2, out) == 1
-
-
-@kernel
 def evaluate(b, s, orig, table, rng, weights):
-    """Fill dots, classify afresh; the score if solved and unique, else NaN."""
+    """Fill dots, classify afresh; the score if solved without a leak kind, else NaN.
+
+    A level that needs a uniqueness leak (single-solution or uncontested-no-cover)
+    carries a leak warning, so it never enters the pool; one solved by sound
+    rules alone has exactly one solution.
+    """
     state, leaked = fill_board(b, s, orig, rng)
     # A contradiction reached by sound rules alone holds for the final dots
     # too (a dot never invalidates a sound deduction): no solution, no need
@@ -82,8 +67,7 @@ def evaluate(b, s, orig, table, rng, weights):
     build_board(h, w, n, pos, val, pbeg, pstart, pstep, alive, claimed)
     if solve_board(b, s, table) != SOLVED:
         return np.nan
-    # Sound rules alone prove uniqueness; the leak kinds assume it.
-    if table[SINGLE_SOLUTION, 0] + table[UNCONTESTED_NO_COVER, 0] > 0 and not is_unique(b):
+    if table[SINGLE_SOLUTION, 0] + table[UNCONTESTED_NO_COVER, 0] > 0:
         return np.nan
     total = table[0, 1] * weights[0]
     for kind in range(1, 8):
@@ -147,46 +131,30 @@ def mutate(h, w, n, pos, val, pinned, fixed, rng):
 
 
 @kernel
-def insert(pool_pos, pool_val, pool_dot, pool_score, pool_table, size, pos, val, dot, score, table):
-    """Insert by score, ahead of equal scores (so the pool drifts); returns the new size."""
-    cap = pool_score.shape[0]
-    i = 0
-    while i < size and pool_score[i] > score:
-        i += 1
-    if i >= cap:
-        return size
-    for j in range(min(size, cap - 1), i, -1):
-        pool_pos[j] = pool_pos[j - 1]
-        pool_val[j] = pool_val[j - 1]
-        pool_dot[j] = pool_dot[j - 1]
-        pool_score[j] = pool_score[j - 1]
-        pool_table[j] = pool_table[j - 1]
-    pool_pos[i] = pos
-    pool_val[i] = val
-    pool_dot[i] = dot
-    pool_score[i] = score
-    pool_table[i] = table
-    return min(size + 1, cap)
+def optimize(h, w, n, pool_pos, pool_val, pool_score, size, pinned, fixed, weights, rng, iterations, ws):
+    """Run up to ``iterations``, stopping at the first candidate good enough for the pool.
 
-
-@kernel
-def optimize(h, w, n, pool_pos, pool_val, pool_dot, pool_score, pool_table, size, pinned, fixed, weights, rng, iterations, ws):
-    """Run ``iterations`` optimizer iterations on the pool; returns the new pool size."""
+    Returns (iterations run, the candidate's score or NaN if none). The
+    candidate's numbers, dots and classification stay in ``ws`` for the
+    caller's admission checks (exact count, general leaks), which are rare
+    next to iterations and not worth doing in here.
+    """
     b, s, orig, table = unpack(h, w, n, ws)
     pos, val, dot = b[3], b[4], b[11]
-    for _ in range(iterations):
+    cap = pool_score.shape[0]
+    for i in range(iterations):
         base = rand_below(rng, size)
         pos[:n] = pool_pos[base]
         val[:n] = pool_val[base]
         mutate(h, w, n, pos, val, pinned, fixed, rng)
         dot[:] = pinned
         score = evaluate(b, s, orig, table, rng, weights)
-        if not np.isnan(score):
-            # A pool seeded with an unsolved level holds it only until a solved one comes.
-            if size == 1 and np.isnan(pool_score[0]):
-                size = 0
-            size = insert(pool_pos, pool_val, pool_dot, pool_score, pool_table, size, pos[:n], val[:n], dot, score, table)
-    return size
+        if np.isnan(score):
+            continue
+        # Equal scores get in too (ahead of the old ones), so the pool drifts along plateaus.
+        if size < cap or np.isnan(pool_score[size - 1]) or score >= pool_score[size - 1]:
+            return i + 1, score
+    return iterations, np.nan
 
 
 @kernel
