@@ -15,6 +15,7 @@ from linjat_editor.core import (
     Progress,
     Weights,
     count_solutions,
+    default_workers,
     generate,
     line_cells,
     preset,
@@ -167,7 +168,8 @@ def run_generate(args: argparse.Namespace) -> int:
     weights = preset(name)
     report, bar = progress_printer("generating")
     try:
-        level = generate(h, w, args.numbers, weights, iterations=args.iterations, seed=args.seed, progress=report)
+        level = generate(h, w, args.numbers, weights, iterations=args.iterations, seed=args.seed, progress=report,
+                         workers=args.workers)
     finally:
         bar.close()
     cls = solve(level).classification
@@ -183,7 +185,7 @@ def run_generate(args: argparse.Namespace) -> int:
 def run_optimize(args: argparse.Namespace) -> int:
     level = read_level(args.level)
     weights = weights_for(args, level)
-    optimizer = Optimizer(level, weights, seed=args.seed)
+    optimizer = Optimizer(level, weights, seed=args.seed, workers=args.workers)
     report, bar = progress_printer("optimizing")
     try:
         optimizer.run(args.iterations, report)
@@ -191,9 +193,25 @@ def run_optimize(args: argparse.Namespace) -> int:
         bar.close()
     best = optimizer.best
     if best is None:
-        raise LevelError("the optimizer found no unique level solved by deduction")
+        raise LevelError("the optimizer found no unique, leak-free level solved by deduction")
     emit(best.level, args.output)
     return 0
+
+
+def workers_count(text: str) -> int:
+    try:
+        n = int(text)
+    except ValueError:
+        n = 0
+    if n < 1:
+        raise argparse.ArgumentTypeError(f"workers must be a whole number of at least 1, not {text!r}")
+    return n
+
+
+def add_workers(p: argparse.ArgumentParser) -> None:
+    p.add_argument("--workers", type=workers_count, default=default_workers(), metavar="N",
+                   help="islands run in parallel threads, sharing the iterations (default: all cores); "
+                        "a seed reproduces for the same N")
 
 
 def add_parsers(sub: Any) -> None:
@@ -220,6 +238,7 @@ def add_parsers(sub: Any) -> None:
     p.add_argument("--preset", choices=presets, help="tier weights (default expert)")
     p.add_argument("--iterations", type=int, default=10_000, help="optimizer iterations (default 10000)")
     p.add_argument("--seed", type=int, default=None, help="random seed, for reproducible levels")
+    add_workers(p)
     p.add_argument("-o", "--output", help="write here (extension picks the format) instead of stdout")
     p.set_defaults(func=run_generate)
 
@@ -228,6 +247,7 @@ def add_parsers(sub: Any) -> None:
     p.add_argument("--preset", choices=presets, help="tier weights (default: by grid size)")
     p.add_argument("--iterations", type=int, default=10_000, help="optimizer iterations (default 10000)")
     p.add_argument("--seed", type=int, default=None, help="random seed")
+    add_workers(p)
     p.add_argument("-o", "--output", help="write here instead of stdout")
     p.set_defaults(func=run_optimize)
 
