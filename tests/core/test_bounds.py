@@ -39,7 +39,7 @@ SCRIPT = textwrap.dedent(
     h, w, n = 13, 9, 25
     weights = PRESETS["expert"].as_array()
     ws = workspace(h, w, n)
-    b, s, orig, table = unpack(h, w, n, ws)
+    b, s, orig, table, allowed = unpack(h, w, n, ws)
     state = seed_state(3)
     none = np.zeros(h * w, np.bool_)
     for seed in range(12):
@@ -51,7 +51,7 @@ SCRIPT = textwrap.dedent(
             b[4][:n] = val0
             mutate(h, w, n, b[3], b[4], none, none, state)
             b[11][:] = False
-            evaluate(b, s, orig, table, state, weights)
+            evaluate(b, s, orig, table, state, weights, allowed)
     print("ok")
     """
 )

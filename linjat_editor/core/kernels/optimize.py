@@ -39,25 +39,26 @@ def workspace(h: int, w: int, n: int) -> tuple:
         np.zeros(max(cells, 64), np.int64),  # scratch: cells
         np.zeros(max(cells, 64), np.int64),  # scratch: cells
         np.zeros((8, 2), np.int64),  # classification table
+        np.ones(cells, np.bool_),  # cells the generator may put a dot on
     )
 
 
 @kernel
 def unpack(h, w, n, ws):
-    pos, val, dot, pbeg, pstart, pstep, alive, claimed, possible, orig, cnt, buf, cand, cand2, table = ws
+    pos, val, dot, pbeg, pstart, pstep, alive, claimed, possible, orig, cnt, buf, cand, cand2, table, allowed = ws
     b = (h, w, n, pos, val, pbeg, pstart, pstep, alive, claimed, possible, dot)
-    return b, (cnt, buf, cand, cand2), orig, table
+    return b, (cnt, buf, cand, cand2), orig, table, allowed
 
 
 @kernel
-def evaluate(b, s, orig, table, rng, weights):
+def evaluate(b, s, orig, table, rng, weights, allowed):
     """Fill dots, classify afresh; the score if solved without a leak kind, else NaN.
 
     A level that needs a uniqueness leak (single-solution or uncontested-no-cover)
     carries a leak warning, so it never enters the pool; one solved by sound
     rules alone has exactly one solution.
     """
-    state, leaked = fill_board(b, s, orig, rng)
+    state, leaked = fill_board(b, s, orig, rng, allowed, False)
     # A contradiction reached by sound rules alone holds for the final dots
     # too (a dot never invalidates a sound deduction): no solution, no need
     # to classify. A single-solution leak may have been undone by a later dot.
@@ -139,7 +140,7 @@ def optimize(h, w, n, pool_pos, pool_val, pool_score, size, pinned, fixed, weigh
     caller's admission checks (exact count, general leaks), which are rare
     next to iterations and not worth doing in here.
     """
-    b, s, orig, table = unpack(h, w, n, ws)
+    b, s, orig, table, allowed = unpack(h, w, n, ws)
     pos, val, dot = b[3], b[4], b[11]
     cap = pool_score.shape[0]
     for i in range(iterations):
@@ -148,7 +149,7 @@ def optimize(h, w, n, pool_pos, pool_val, pool_score, size, pinned, fixed, weigh
         val[:n] = pool_val[base]
         mutate(h, w, n, pos, val, pinned, fixed, rng)
         dot[:] = pinned
-        score = evaluate(b, s, orig, table, rng, weights)
+        score = evaluate(b, s, orig, table, rng, weights, allowed)
         if np.isnan(score):
             continue
         # Equal scores get in too (ahead of the old ones), so the pool drifts along plateaus.
@@ -159,12 +160,12 @@ def optimize(h, w, n, pool_pos, pool_val, pool_score, size, pinned, fixed, weigh
 
 @kernel
 def fill(h, w, n, rng, ws):
-    """Fill dots for the numbers and (pinned) dots in ``ws``, then solve afresh.
+    """Fill dots (on the allowed cells, without leaning on leaks) for the numbers and pinned dots in ``ws``, then solve afresh.
 
     Returns the solve status; the dots and the classification table stay in ``ws``.
     """
-    b, s, orig, table = unpack(h, w, n, ws)
-    fill_board(b, s, orig, rng)
+    b, s, orig, table, allowed = unpack(h, w, n, ws)
+    fill_board(b, s, orig, rng, allowed, True)
     build_board(h, w, n, b[3], b[4], b[5], b[6], b[7], b[8], b[9])
     return solve_board(b, s, table)
 
@@ -175,13 +176,13 @@ def first_candidate(h, w, n, pinned, require_hard, weights, rng, attempts, ws):
 
     Returns the score, or NaN if ``attempts`` were not enough.
     """
-    b, s, orig, table = unpack(h, w, n, ws)
+    b, s, orig, table, allowed = unpack(h, w, n, ws)
     pos, val, dot = b[3], b[4], b[11]
     for _ in range(attempts):
         if not random_numbers(h, w, n, pos, val, pinned, rng):
             return np.nan
         dot[:] = pinned
-        score = evaluate(b, s, orig, table, rng, weights)
+        score = evaluate(b, s, orig, table, rng, weights, allowed)
         if np.isnan(score):
             continue
         if require_hard and table[3, 0] + table[4, 0] + table[5, 0] == 0:
