@@ -1,9 +1,10 @@
-"""``linjat solve``, ``count``, ``generate`` and ``optimize``: the engine on the command line."""
+"""``linjat solve``, ``count``, ``generate``, ``fill`` and ``optimize``: the engine on the command line."""
 
 from __future__ import annotations
 
 import argparse
 import json
+import sys
 from typing import Any, Callable
 
 from linjat_editor.core import (
@@ -16,6 +17,7 @@ from linjat_editor.core import (
     Weights,
     count_solutions,
     default_workers,
+    fill_dots,
     generate,
     line_cells,
     preset,
@@ -198,6 +200,23 @@ def run_optimize(args: argparse.Namespace) -> int:
     return 0
 
 
+# -- fill ----------------------------------------------------------------------
+
+
+def run_fill(args: argparse.Namespace) -> int:
+    """Dots for the level's numbers (pinned dots kept): exit 0 filled, 1 no filling."""
+    level = read_level(args.level)
+    if not level.numbers:
+        raise LevelError("the level has no numbers to fill dots for")
+    result = fill_dots(level, seed=args.seed)
+    if not result.solved:
+        cells = ", ".join(f"({r + 1},{c + 1})" for r, c in result.cells)
+        print(f"linjat: no filling: {result.reason}" + (f" [cells {cells}]" if cells else ""), file=sys.stderr)
+        return 1
+    emit(result.level, args.output)
+    return 0
+
+
 def workers_count(text: str) -> int:
     try:
         n = int(text)
@@ -215,7 +234,7 @@ def add_workers(p: argparse.ArgumentParser) -> None:
 
 
 def add_parsers(sub: Any) -> None:
-    """Register solve, count, generate and optimize."""
+    """Register solve, count, generate, fill and optimize."""
     presets = list(PRESETS)
     p = sub.add_parser("solve", help="solve by deduction; exit 0 solved, 1 not solved, 2 bad input")
     p.add_argument("level", nargs="?", help="level file, or - for standard input")
@@ -241,6 +260,12 @@ def add_parsers(sub: Any) -> None:
     add_workers(p)
     p.add_argument("-o", "--output", help="write here (extension picks the format) instead of stdout")
     p.set_defaults(func=run_generate)
+
+    p = sub.add_parser("fill", help="dots for a level's numbers; exit 0 filled, 1 no filling, 2 bad input")
+    p.add_argument("level", help="level file, or - for standard input")
+    p.add_argument("--seed", type=int, default=None, help="random seed, for a reproducible filling")
+    p.add_argument("-o", "--output", help="write here instead of stdout")
+    p.set_defaults(func=run_fill)
 
     p = sub.add_parser("optimize", help="improve an existing level (its numbers are the start)")
     p.add_argument("level", help="level file, or - for standard input")
