@@ -2,11 +2,11 @@
 
 The kernel (``kernels.optimize``) mutates, refills and classifies; it hands
 back every candidate good enough to enter the pool. Here each candidate is
-checked once, when it arrives: exactly one solution (the exact solver) and no
-leak warning from the analysis (the article's two patterns and general
-leaks). A level that fails stays out, so the search never builds on a leak
-and nothing leaky can be emitted; the pool's entries are kept ready for any
-thread to read.
+checked once, when it arrives: exactly one solution (the exact solver), and
+its leak warnings from the analysis (the article's two patterns and general
+leaks). A level with leaks may stay in the search as a stepping stone, its
+rank lowered by ``LEAK_PENALTY`` per warning; only leak-free levels are ever
+listed as results (``entries``), so nothing leaky can be emitted.
 """
 
 from __future__ import annotations
@@ -27,6 +27,8 @@ from .scoring import Weights, score
 
 #: Levels whose check result is remembered (mutations often find the same level again).
 SEEN_LIMIT = 20_000
+#: Rank a level loses in the search per leak warning.
+LEAK_PENALTY = 10.0
 
 
 @dataclass(frozen=True)
@@ -38,8 +40,8 @@ class PoolEntry:
     score: float
 
 
-def checked(level: Level) -> Classification | None:
-    """The level's classification if it is unique, solved by deduction and free of leak warnings; else None."""
+def check(level: Level) -> tuple[Classification, int] | None:
+    """(classification, how many leak warnings) of a level that is unique and solved by deduction; else None."""
     # The analysis package imports the optimizer (calibration generates levels): import it when first used.
     from .analysis.leaks import detect_leaks
     from .analysis.trace import run_trace
@@ -48,9 +50,9 @@ def checked(level: Level) -> Classification | None:
     if found.count != 1:
         return None
     trace = run_trace(level)
-    if trace.status != "solved" or detect_leaks(level, trace, found.solutions[0]):
+    if trace.status != "solved":
         return None
-    return trace.result().classification
+    return trace.result().classification, len(detect_leaks(level, trace, found.solutions[0]))
 
 
 class Pool:
@@ -73,31 +75,34 @@ class Pool:
         self._val = np.zeros((POOL_SIZE, n), np.int64)
         self._score = np.full(POOL_SIZE, np.nan)
         self._weights = weights.as_array()
-        self._seen: dict[bytes, Classification | None] = {}
-        #: The checked levels, best first, parallel to the arrays (replaced, never changed in place).
+        self._seen: set[bytes] = set()
+        #: The search pool, parallel to the arrays: (rank, entry), best rank first.
+        self._search: list[tuple[float, PoolEntry]] = []
+        #: The leak-free levels, best first (replaced, never changed in place: any thread may read it).
         self.entries: list[PoolEntry] = []
-        self.admitted = 0
         self._seed(level, seed)
 
     @property
     def size(self) -> int:
-        return max(1, len(self.entries))
+        return max(1, len(self._search))
 
     def _seed(self, level: Level, seed: int) -> None:
-        """The starting level as it is if it passes the checks, else with dots filled in; else kept unscored."""
+        """The starting level as it is if deduction solves it uniquely, else with dots filled in; else kept unscored."""
         w = level.width
         for i, num in enumerate(level.numbers):
             self._pos[0, i] = num.row * w + num.col
             self._val[0, i] = num.value
-        start = level
-        cls = checked(level)
-        if cls is None:
-            filled = fill_dots(level, seed=seed)
-            if filled.solved:
+        for start in (level, None):
+            if start is None:
+                filled = fill_dots(level, seed=seed)
+                if not filled.solved:
+                    return
                 start = filled.level
-                cls = checked(start)
-        if cls is not None:
-            self.offer(PoolEntry(start, cls, score(cls, self.weights)))
+            found = check(start)
+            if found is not None:
+                cls, leaks = found
+                self.offer(PoolEntry(start, cls, score(cls, self.weights)), leaks)
+                return
 
     def run(self, iterations: int) -> None:
         """Run ``iterations`` iterations, admitting the candidates that pass."""
@@ -117,14 +122,15 @@ class Pool:
         n = len(self.template.numbers)
         key = ws[0][:n].tobytes() + ws[1][:n].tobytes() + np.packbits(ws[2]).tobytes()
         if key in self._seen:
-            return  # checked before: already in the pool, or failed
-        level = self._level(ws[0][:n], ws[1][:n], ws[2])
-        cls = checked(level)
+            return  # checked before: in the pool already, or failed
         if len(self._seen) >= SEEN_LIMIT:
             self._seen.clear()
-        self._seen[key] = cls
-        if cls is not None:
-            self.offer(PoolEntry(level, cls, value))
+        self._seen.add(key)
+        level = self._level(ws[0][:n], ws[1][:n], ws[2])
+        found = check(level)
+        if found is not None:
+            cls, leaks = found
+            self.offer(PoolEntry(level, cls, value), leaks)
 
     def _level(self, pos: np.ndarray, val: np.ndarray, dot: np.ndarray) -> Level:
         w = self.template.width
@@ -132,18 +138,24 @@ class Pool:
         dots = frozenset((int(c) // w, int(c) % w) for c in np.flatnonzero(dot))
         return self.template.with_numbers(numbers).with_dots(dots)
 
-    def offer(self, entry: PoolEntry) -> bool:
-        """Insert a checked level by score, ahead of equal scores (so the pool drifts); False if it does not get in."""
-        entries = self.entries
-        if any(e.level == entry.level for e in entries):
+    def offer(self, entry: PoolEntry, leaks: int = 0) -> bool:
+        """Insert a checked level (with ``leaks`` warnings) into the search by rank; False if it does not get in.
+
+        Ahead of equal ranks, so the pool drifts along plateaus. A leak-free
+        level also goes into ``entries``.
+        """
+        if not leaks:
+            self.entries = best_first(self.entries, entry)
+        rank = entry.score - LEAK_PENALTY * leaks
+        search = self._search
+        if any(e.level == entry.level for _, e in search):
             return False
         i = 0
-        while i < len(entries) and entries[i].score > entry.score:
+        while i < len(search) and search[i][0] > rank:
             i += 1
         if i >= POOL_SIZE:
             return False
-        size = len(entries)
-        last = min(size, POOL_SIZE - 1)
+        last = min(len(search), POOL_SIZE - 1)
         self._pos[i + 1 : last + 1] = self._pos[i:last].copy()
         self._val[i + 1 : last + 1] = self._val[i:last].copy()
         self._score[i + 1 : last + 1] = self._score[i:last].copy()
@@ -151,10 +163,19 @@ class Pool:
         for j, num in enumerate(entry.level.numbers):
             self._pos[i, j] = num.row * w + num.col
             self._val[i, j] = num.value
-        self._score[i] = entry.score
-        self.entries = (entries[:i] + [entry] + entries[i:])[:POOL_SIZE]
-        self.admitted += 1
+        self._score[i] = rank
+        self._search = (search[:i] + [(rank, entry)] + search[i:])[:POOL_SIZE]
         return True
 
 
-__all__ = ["POOL_SIZE", "Pool", "PoolEntry", "checked"]
+def best_first(entries: list[PoolEntry], entry: PoolEntry) -> list[PoolEntry]:
+    """A new list with ``entry`` inserted ahead of equal scores, at most POOL_SIZE long, no duplicate levels."""
+    if any(e.level == entry.level for e in entries):
+        return entries
+    i = 0
+    while i < len(entries) and entries[i].score > entry.score:
+        i += 1
+    return (entries[:i] + [entry] + entries[i:])[:POOL_SIZE]
+
+
+__all__ = ["LEAK_PENALTY", "POOL_SIZE", "Pool", "PoolEntry", "check"]

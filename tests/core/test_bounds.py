@@ -51,7 +51,7 @@ SCRIPT = textwrap.dedent(
             b[4][:n] = val0
             mutate(h, w, n, b[3], b[4], none, none, state)
             b[11][:] = False
-            evaluate(b, s, orig, table, state, weights, allowed)
+            evaluate(b, s, orig, table, state, weights, allowed, True)
     print("ok")
     """
 )

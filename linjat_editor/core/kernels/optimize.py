@@ -2,8 +2,8 @@
 
 A pool of the best levels found so far, best first. Each iteration mutates a
 random pool member's numbers, refills its dots with the generator and
-classifies it afresh; a candidate solved without a leak kind that scores high
-enough for the pool goes back to the caller, who checks it and admits it.
+classifies it afresh; a solved candidate that scores high enough for the pool
+goes back to the caller, who checks it and admits it.
 """
 
 import numpy as np
@@ -51,12 +51,13 @@ def unpack(h, w, n, ws):
 
 
 @kernel
-def evaluate(b, s, orig, table, rng, weights, allowed):
-    """Fill dots, classify afresh; the score if solved without a leak kind, else NaN.
+def evaluate(b, s, orig, table, rng, weights, allowed, leaks_allowed):
+    """Fill dots, classify afresh; the score if solved, else NaN.
 
-    A level that needs a uniqueness leak (single-solution or uncontested-no-cover)
-    carries a leak warning, so it never enters the pool; one solved by sound
-    rules alone has exactly one solution.
+    Without ``leaks_allowed`` a level that needs a uniqueness-leak kind
+    (single-solution or uncontested-no-cover) gets NaN too: one solved by
+    sound rules alone has exactly one solution. With it, the caller must
+    still count solutions: the leak kinds assume there is one.
     """
     state, leaked = fill_board(b, s, orig, rng, allowed, False)
     # A contradiction reached by sound rules alone holds for the final dots
@@ -68,7 +69,7 @@ def evaluate(b, s, orig, table, rng, weights, allowed):
     build_board(h, w, n, pos, val, pbeg, pstart, pstep, alive, claimed)
     if solve_board(b, s, table) != SOLVED:
         return np.nan
-    if table[SINGLE_SOLUTION, 0] + table[UNCONTESTED_NO_COVER, 0] > 0:
+    if not leaks_allowed and table[SINGLE_SOLUTION, 0] + table[UNCONTESTED_NO_COVER, 0] > 0:
         return np.nan
     total = table[0, 1] * weights[0]
     for kind in range(1, 8):
@@ -135,9 +136,10 @@ def mutate(h, w, n, pos, val, pinned, fixed, rng):
 def optimize(h, w, n, pool_pos, pool_val, pool_score, size, pinned, fixed, weights, rng, iterations, ws):
     """Run up to ``iterations``, stopping at the first candidate good enough for the pool.
 
-    Returns (iterations run, the candidate's score or NaN if none). The
-    candidate's numbers, dots and classification stay in ``ws`` for the
-    caller's admission checks (exact count, general leaks), which are rare
+    ``pool_score`` holds the pool's ranks (the caller may rank a level below
+    its score). Returns (iterations run, the candidate's score or NaN if
+    none). The candidate's numbers, dots and classification stay in ``ws``
+    for the caller's admission checks (exact count, leaks), which are rare
     next to iterations and not worth doing in here.
     """
     b, s, orig, table, allowed = unpack(h, w, n, ws)
@@ -149,7 +151,7 @@ def optimize(h, w, n, pool_pos, pool_val, pool_score, size, pinned, fixed, weigh
         val[:n] = pool_val[base]
         mutate(h, w, n, pos, val, pinned, fixed, rng)
         dot[:] = pinned
-        score = evaluate(b, s, orig, table, rng, weights, allowed)
+        score = evaluate(b, s, orig, table, rng, weights, allowed, True)
         if np.isnan(score):
             continue
         # Equal scores get in too (ahead of the old ones), so the pool drifts along plateaus.
@@ -182,7 +184,7 @@ def first_candidate(h, w, n, pinned, require_hard, weights, rng, attempts, ws):
         if not random_numbers(h, w, n, pos, val, pinned, rng):
             return np.nan
         dot[:] = pinned
-        score = evaluate(b, s, orig, table, rng, weights, allowed)
+        score = evaluate(b, s, orig, table, rng, weights, allowed, False)
         if np.isnan(score):
             continue
         if require_hard and table[3, 0] + table[4, 0] + table[5, 0] == 0:
