@@ -14,14 +14,14 @@ from typing import Callable
 
 import numpy as np
 
-from .board_arrays import MAX_NUMBERS
+from .board import check_numbers, from_level, to_level
 from .exact import count_solutions, number_lines
 from .kernels.bits import seed_state
 from .kernels.exact import count_solutions as exact_count
 from .kernels.fill import random_numbers
 from .kernels.layer import SINGLE_SOLUTION, SOLVED, UNCONTESTED_NO_COVER
-from .kernels.optimize import fill, workspace
-from .level import Cell, Level, LevelError, Line, Number, line_cells
+from .kernels.optimize import fill
+from .level import Cell, Level, LevelError, Line, line_cells
 
 
 @dataclass(frozen=True)
@@ -38,23 +38,6 @@ class FillResult:
     reason: str = ""
     cells: tuple[Cell, ...] = ()
     attempts: int = 0
-
-
-def load(level: Level, ws: tuple) -> None:
-    """Put a level's numbers and pinned dots into a kernel workspace."""
-    w = level.width
-    for i, n in enumerate(level.numbers):
-        ws[0][i] = n.row * w + n.col
-        ws[1][i] = n.value
-    ws[2][:] = False
-    for r, c in level.pinned:
-        ws[2][r * w + c] = True
-
-
-def dots_of(level: Level, ws: tuple) -> Level:
-    """The level with the dots the kernel left in ``ws`` (pinned ones kept)."""
-    w = level.width
-    return level.with_dots((int(c) // w, int(c) % w) for c in np.flatnonzero(ws[2]))
 
 
 def new_seed() -> int:
@@ -82,8 +65,7 @@ def fill_dots(
     leak kind is kept in reserve. ``progress(tried, attempts)`` is called
     after each try; ``should_stop()`` ends the search early.
     """
-    if len(level.numbers) > MAX_NUMBERS:
-        raise LevelError(f"{len(level.numbers)} numbers: the engine handles at most {MAX_NUMBERS}")
+    check_numbers(len(level.numbers))
     base = level.with_dots(())
     problem = fill_problem(base)
     if problem is not None:
@@ -91,8 +73,7 @@ def fill_dots(
     rng = random.Random(new_seed() if seed is None else seed)
     state = seed_state(rng.randrange(2**63))
     h, w, n = level.height, level.width, len(level.numbers)
-    ws = workspace(h, w, n)
-    allowed = ws[15]
+    allowed = np.zeros(h * w, np.bool_)
     reserve: FillResult | None = None
     last = base
     tried = 0
@@ -110,11 +91,11 @@ def fill_dots(
         for line in solution:
             for r, c in line_cells(line):
                 allowed[r * w + c] = True
-        load(base, ws)
-        status = fill(h, w, n, state, ws)
-        last = dots_of(base, ws)
+        b = from_level(base, pinned_only=True)
+        status = fill(b, state, allowed)
+        last = to_level(base, b.pos[:n], b.val[:n], b.dot)
         if status == SOLVED and count_solutions(last, limit=2).count == 1:
-            table = ws[14]
+            table = b.table
             if table[SINGLE_SOLUTION, 0] + table[UNCONTESTED_NO_COVER, 0] == 0:
                 return FillResult(last, True, attempts=tried)
             reserve = reserve or FillResult(last, True, attempts=tried)
@@ -213,8 +194,7 @@ def random_level(height: int, width: int, count: int, seed: int | None = None, p
     >>> len(random_level(9, 6, 8, seed=3).numbers)
     8
     """
-    if count > MAX_NUMBERS:
-        raise LevelError(f"{count} numbers: the engine handles at most {MAX_NUMBERS}")
+    check_numbers(count)
     rng = seed_state(new_seed() if seed is None else seed)
     blocked = np.zeros(height * width, np.bool_)
     for r, c in pinned:
@@ -223,5 +203,4 @@ def random_level(height: int, width: int, count: int, seed: int | None = None, p
     val = np.zeros(max(count, 1), np.int64)
     if not random_numbers(height, width, count, pos, val, blocked, rng):
         raise LevelError(f"{count} numbers do not fit on a {height}x{width} grid")
-    numbers = tuple(Number(int(p) // width, int(p) % width, int(v)) for p, v in zip(pos[:count], val[:count]))
-    return Level(height, width, numbers, pinned, pinned)
+    return to_level(Level(height, width, (), pinned, pinned), pos[:count], val[:count], np.zeros(height * width, np.bool_))

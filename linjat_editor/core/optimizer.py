@@ -23,11 +23,12 @@ from typing import Callable, Collection
 
 import numpy as np
 
-from .board_arrays import MAX_NUMBERS
+from .board import MAX_NUMBERS, check_numbers, to_level
 from .generator import new_seed
 from .kernels.bits import seed_state
-from .kernels.optimize import first_candidate, workspace
-from .level import Cell, Level, LevelError, Number
+from .kernels.board import allocate
+from .kernels.optimize import first_candidate
+from .level import Cell, Level, LevelError
 from .pool import POOL_SIZE, Pool, PoolEntry
 from .scoring import Weights
 
@@ -75,8 +76,7 @@ class Optimizer:
         n = len(level.numbers)
         if n == 0:
             raise LevelError("the level has no numbers to optimize")
-        if n > MAX_NUMBERS:
-            raise LevelError(f"{n} numbers: the engine handles at most {MAX_NUMBERS}")
+        check_numbers(n)
         if workers < 1:
             raise LevelError("workers must be at least 1")
         self.template = level
@@ -208,14 +208,13 @@ def first_level(height: int, width: int, count: int, weights: Weights, seed: int
     if count < 1 or count > min(MAX_NUMBERS, height * width):
         raise LevelError(f"{count} numbers do not fit a {height}x{width} grid")
     rng = seed_state(new_seed() if seed is None else seed)
-    ws = workspace(height, width, count)
+    b = allocate(height, width, count)
     blocked = np.zeros(height * width, np.bool_)
+    everywhere = np.ones(height * width, np.bool_)
     for require_hard in ([True, False] if weights.rewards_hard_kinds else [False]):
-        found = first_candidate(height, width, count, blocked, require_hard, weights.as_array(), rng, ATTEMPTS, ws)
+        found = first_candidate(b, blocked, require_hard, weights.as_array(), rng, ATTEMPTS, everywhere)
         if not math.isnan(found):
-            numbers = tuple(Number(int(p) // width, int(p) % width, int(v)) for p, v in zip(ws[0][:count], ws[1][:count]))
-            dots = frozenset((int(c) // width, int(c) % width) for c in np.flatnonzero(ws[2]))
-            return Level(height, width, numbers, dots)
+            return to_level(Level(height, width), b.pos[:count], b.val[:count], b.dot)
     raise LevelError(f"could not find a solvable {height}x{width} level with {count} numbers")
 
 

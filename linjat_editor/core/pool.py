@@ -17,12 +17,14 @@ from typing import Collection
 
 import numpy as np
 
+from .board import to_level
 from .classification import Classification
 from .exact import count_solutions
 from .generator import fill_dots
 from .kernels.bits import seed_state
-from .kernels.optimize import POOL_SIZE, optimize, workspace
-from .level import Cell, Level, Number
+from .kernels.board import allocate
+from .kernels.optimize import POOL_SIZE, optimize
+from .level import Cell, Level
 from .scoring import Weights, score
 
 #: Levels whose check result is remembered (mutations often find the same level again).
@@ -63,7 +65,8 @@ class Pool:
         self.template = level
         self.weights = weights
         self._rng = seed_state(seed)
-        self._ws = workspace(h, w, n)
+        self._board = allocate(h, w, n)
+        self._everywhere = np.ones(h * w, np.bool_)
         self._pinned = np.zeros(h * w, np.bool_)
         for r, c in level.pinned:
             self._pinned[r * w + c] = True
@@ -106,37 +109,30 @@ class Pool:
 
     def run(self, iterations: int) -> None:
         """Run ``iterations`` iterations, admitting the candidates that pass."""
-        h, w, n = self.template.height, self.template.width, len(self.template.numbers)
         left = iterations
         while left > 0:
             ran, found = optimize(
-                h, w, n, self._pos, self._val, self._score, self.size,
-                self._pinned, self._fixed, self._weights, self._rng, left, self._ws,
+                self._board, self._pos, self._val, self._score, self.size,
+                self._pinned, self._fixed, self._weights, self._rng, left, self._everywhere,
             )
             left -= ran
             if not math.isnan(found):
                 self._candidate(float(found))
 
     def _candidate(self, value: float) -> None:
-        ws = self._ws
-        n = len(self.template.numbers)
-        key = ws[0][:n].tobytes() + ws[1][:n].tobytes() + np.packbits(ws[2]).tobytes()
+        b = self._board
+        n = b.n
+        key = b.pos[:n].tobytes() + b.val[:n].tobytes() + np.packbits(b.dot).tobytes()
         if key in self._seen:
             return  # checked before: in the pool already, or failed
         if len(self._seen) >= SEEN_LIMIT:
             self._seen.clear()
         self._seen.add(key)
-        level = self._level(ws[0][:n], ws[1][:n], ws[2])
+        level = to_level(self.template, b.pos[:n], b.val[:n], b.dot)
         found = check(level)
         if found is not None:
             cls, leaks = found
             self.offer(PoolEntry(level, cls, value), leaks)
-
-    def _level(self, pos: np.ndarray, val: np.ndarray, dot: np.ndarray) -> Level:
-        w = self.template.width
-        numbers = tuple(Number(int(p) // w, int(p) % w, int(v)) for p, v in zip(pos, val))
-        dots = frozenset((int(c) // w, int(c) % w) for c in np.flatnonzero(dot))
-        return self.template.with_numbers(numbers).with_dots(dots)
 
     def offer(self, entry: PoolEntry, leaks: int = 0) -> bool:
         """Insert a checked level (with ``leaks`` warnings) into the search by rank; False if it does not get in.

@@ -14,11 +14,11 @@ from dataclasses import dataclass, field
 
 import numpy as np
 
-from .board_arrays import level_arrays, placement_line
+from .board import from_level, placement_line
 from .classification import Classification
 from .exact import count_solutions
 from .kernels.board import build_board
-from .kernels.layer import CONTRADICTION, NONE, RUNNING, SOLVED, classify_level, scratch, step
+from .kernels.layer import CONTRADICTION, NONE, RUNNING, SOLVED, classify_level, step
 from .kinds import Kind
 from .level import Cell, Level, Line
 
@@ -66,13 +66,9 @@ class SolveResult:
 
 def classify(level: Level) -> Classification:
     """Just the classification: the fast path the optimizer's numbers come from."""
-    a = level_arrays(level)
-    table = np.zeros((8, 2), np.int64)
-    state = classify_level(
-        level.height, level.width, len(level.numbers), a["pos"], a["val"], a["dot"],
-        a["pbeg"], a["pstart"], a["pstep"], a["alive"], a["claimed"], a["possible"],
-        scratch(level.height * level.width), table,
-    )
+    b = from_level(level)
+    state = classify_level(b)
+    table = b.table
     solved = state == SOLVED and not (_used_leaks(table) and count_solutions(level).count != 1)
     return Classification.from_table(table, solved)
 
@@ -85,15 +81,13 @@ def _used_leaks(table: np.ndarray) -> bool:
 def solve(level: Level, trace: bool = False) -> SolveResult:
     """Solve by deduction; with ``trace`` also record every layer."""
     h, w, n = level.height, level.width, len(level.numbers)
-    a = level_arrays(level)
-    build_board(h, w, n, a["pos"], a["val"], a["pbeg"], a["pstart"], a["pstep"], a["alive"], a["claimed"])
-    board = (h, w, n, a["pos"], a["val"], a["pbeg"], a["pstart"], a["pstep"], a["alive"], a["claimed"], a["possible"], a["dot"])
-    work = scratch(h * w)
+    board = from_level(level)
+    build_board(board)
     table = np.zeros((8, 2), np.int64)
     layers: list[Layer] = []
-    pbeg, pstart, pstep, alive, claimed = a["pbeg"], a["pstart"], a["pstep"], a["alive"], a["claimed"]
+    pbeg, pstart, pstep, alive, claimed = board.pbeg, board.pstart, board.pstep, board.alive, board.claimed
     piece_of = np.repeat(np.arange(n), np.diff(pbeg)) if n else np.zeros(0, np.int64)
-    length = a["val"][piece_of] if n else piece_of
+    length = board.val[piece_of] if n else piece_of
 
     def line(k: int) -> Line:
         return placement_line(int(pstart[k]), int(pstep[k]), int(length[k]), w)
@@ -102,7 +96,7 @@ def solve(level: Level, trace: bool = False) -> SolveResult:
     while state == RUNNING:
         before_alive = alive[: pbeg[n]].copy()
         before_claimed = claimed.copy()
-        state, kind, width = step(board, work)
+        state, kind, width = step(board)
         if kind == NONE:
             break
         table[kind, 0] += 1

@@ -17,6 +17,7 @@ from pathlib import Path
 
 import numpy as np
 
+from linjat_editor.core.kernels.board import allocate
 from linjat_editor.core.kernels.rules import reach_of
 
 SCRIPT = textwrap.dedent(
@@ -25,7 +26,8 @@ SCRIPT = textwrap.dedent(
     import numpy as np
     from linjat_editor.core import PRESETS, Level, Number, count_solutions, fill_dots, first_level, solve
     from linjat_editor.core.kernels.bits import seed_state
-    from linjat_editor.core.kernels.optimize import evaluate, mutate, unpack, workspace
+    from linjat_editor.core.kernels.board import allocate
+    from linjat_editor.core.kernels.optimize import evaluate, mutate
     rng = random.Random(5)
     for _ in range(100):
         h, w = rng.randint(3, 9), rng.randint(3, 9)
@@ -38,8 +40,7 @@ SCRIPT = textwrap.dedent(
         count_solutions(filled, limit=3)
     h, w, n = 13, 9, 25
     weights = PRESETS["expert"].as_array()
-    ws = workspace(h, w, n)
-    b, s, orig, table, allowed = unpack(h, w, n, ws)
+    b = allocate(h, w, n)
     state = seed_state(3)
     none = np.zeros(h * w, np.bool_)
     for seed in range(12):
@@ -47,20 +48,19 @@ SCRIPT = textwrap.dedent(
         pos0 = np.array([x.row * w + x.col for x in start.numbers], np.int64)
         val0 = np.array([x.value for x in start.numbers], np.int64)
         for _ in range(40):
-            b[3][:n] = pos0
-            b[4][:n] = val0
-            mutate(h, w, n, b[3], b[4], none, none, state)
-            b[11][:] = False
-            evaluate(b, s, orig, table, state, weights, allowed, True)
+            b.pos[:n] = pos0
+            b.val[:n] = val0
+            mutate(h, w, n, b.pos, b.val, none, none, state)
+            b.dot[:] = False
+            evaluate(b, state, weights, np.ones(h * w, np.bool_), True)
     print("ok")
     """
 )
 
 
 def test_reach_of_everything_means_every_number_not_every_bit() -> None:
-    ints = np.zeros(1, np.int64)
-    board = (3, 3, 5, ints, ints, ints, ints, ints, np.zeros(1, np.bool_), ints, np.zeros(9, np.uint64), np.zeros(9, np.bool_))
-    mask = int(reach_of(board, ints, -1))
+    board = allocate(3, 3, 5)
+    mask = int(reach_of(board, np.zeros(1, np.int64), -1))
     assert mask == 0b11111
 
 

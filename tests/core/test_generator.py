@@ -98,21 +98,19 @@ def test_generated_levels_are_unique_whenever_reported_solved(seed: int) -> None
 
 def test_a_sound_contradiction_in_the_generator_means_no_solution() -> None:
     """The optimizer skips classifying such levels; that is only safe if this holds."""
-    from linjat_editor.core.generator import dots_of, load
+    import numpy as np
+
+    from linjat_editor.core.board import from_level, to_level
     from linjat_editor.core.kernels.bits import seed_state
     from linjat_editor.core.kernels.fill import fill_board
     from linjat_editor.core.kernels.layer import CONTRADICTION
-    from linjat_editor.core.kernels.optimize import unpack, workspace
 
     checked = 0
     for seed in range(300):
         level = random_level(7, 6, 9, seed=seed)
-        h, w, n = level.height, level.width, len(level.numbers)
-        ws = workspace(h, w, n)
-        load(level, ws)
-        b, s, orig, _, allowed = unpack(h, w, n, ws)
-        state, leaked = fill_board(b, s, orig, seed_state(seed), allowed, False)
+        b = from_level(level, pinned_only=True)
+        state, leaked = fill_board(b, seed_state(seed), np.ones(7 * 6, np.bool_), False)
         if state == CONTRADICTION and not leaked:
-            assert count_solutions(dots_of(level, ws), limit=1).count == 0
+            assert count_solutions(to_level(level, b.pos[: b.n], b.val[: b.n], b.dot), limit=1).count == 0
             checked += 1
     assert checked > 30

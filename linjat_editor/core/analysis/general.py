@@ -31,7 +31,6 @@ import numpy as np
 
 
 from ..kernels.exact import count_solutions
-from ..kernels.layer import scratch
 from .runs import sound_from
 from .trace import Trace
 
@@ -161,14 +160,15 @@ def leak_test(ncells, n, val, piece, cells, alive, dot, x, max_group, witness):
 
 
 @nb.njit(cache=True, nogil=True)
-def find_all(h, w, n, pos, val, pbeg, pstart, pstep, dot, piece, cells, alive_pts, claimed_pts, not_solution, max_group, s, first, witness):
+def find_all(b, piece, cells, alive_pts, claimed_pts, not_solution, max_group, first, witness):
     """Every point in turn: test the candidates, and where some fail, keep those a sound round leaves alive.
 
     The sound round (the expensive part) only runs at points where some
     placement failed the uniqueness test. One kernel call for the whole level.
     """
     m = piece.shape[0]
-    ncells = h * w
+    n, val, dot = b.n, b.val, b.dot
+    ncells = b.h * b.w
     hits = np.zeros(m, np.bool_)
     found = np.zeros((m, n), np.bool_)
     sound = np.zeros(m, np.bool_)
@@ -182,26 +182,22 @@ def find_all(h, w, n, pos, val, pbeg, pstart, pstep, dot, piece, cells, alive_pt
                     any_hit = True
         if not any_hit:
             continue
-        sound_from(h, w, n, pos, val, pbeg, pstart, pstep, dot, alive_pts[t], claimed_pts[t], s, sound)
+        sound_from(b, alive_pts[t], claimed_pts[t], sound)
         for k in range(m):
             if hits[k] and sound[k]:
                 first[k] = t
                 witness[k, :] = found[k]
 
 
-def find_leaks(trace: Trace, cells: np.ndarray, dot: np.ndarray, solution: np.ndarray, max_group: int) -> tuple[np.ndarray, np.ndarray]:
+def find_leaks(trace: Trace, cells: np.ndarray, solution: np.ndarray, max_group: int) -> tuple[np.ndarray, np.ndarray]:
     """Earliest leaky point of every placement (-1: none) and the witness numbers of each."""
     level = trace.level
     n, m = len(level.numbers), trace.piece.size
-    a = trace.board
     first = np.full(m, -1, np.int64)
     witness = np.zeros((m, n), np.bool_)
     not_solution = np.ones(m, np.bool_)
     not_solution[solution[solution >= 0]] = False
-    find_all(
-        level.height, level.width, n, a["pos"], a["val"], a["pbeg"], a["pstart"], a["pstep"], dot, trace.piece, cells,
-        trace.alive, trace.claimed, not_solution, max_group, scratch(level.height * level.width), first, witness,
-    )
+    find_all(trace.board, trace.piece, cells, trace.alive, trace.claimed, not_solution, max_group, first, witness)
     return first, witness
 
 

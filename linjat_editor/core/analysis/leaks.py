@@ -117,12 +117,8 @@ def general_leaks(trace: Trace, solution: Sequence[Line], max_group: int = MAX_G
     n = len(level.numbers)
     if n == 0 or trace.piece.size == 0:
         return []
-    val = np.array([num.value for num in level.numbers], np.int64)
-    cells = placement_cells(trace.pstart, trace.pstep, trace.piece, val)
-    dot = np.zeros(level.height * level.width, np.bool_)
-    for r, c in level.dots:
-        dot[r * level.width + c] = True
-    first, witness = find_leaks(trace, cells, dot, solution_indices(trace, solution), max_group)
+    cells = placement_cells(trace.pstart, trace.pstep, trace.piece, trace.board.val[:n])
+    first, witness = find_leaks(trace, cells, solution_indices(trace, solution), max_group)
     out: list[Leak] = []
     for k in np.flatnonzero(first >= 0):
         p = int(trace.piece[k])

@@ -26,10 +26,11 @@ from dataclasses import dataclass, field
 
 import numpy as np
 
-from ..board_arrays import level_arrays, placement_line
+from ..board import from_level, placement_line
 from ..classification import Classification
 from ..kernels.board import build_board
-from ..kernels.layer import CONTRADICTION, SOLVED, scratch
+from ..kernels.board import Board
+from ..kernels.layer import CONTRADICTION, SOLVED
 from ..kinds import Kind
 from ..level import Cell, Level, Line
 from ..solver import Layer, SolveResult
@@ -61,18 +62,14 @@ class Trace:
     widths: tuple[int, ...]
     leak_claims: tuple[tuple[tuple[Cell, int], ...], ...]
     final: np.ndarray
-    board: dict[str, np.ndarray] = field(repr=False)
+    board: Board = field(repr=False)
     _sound: dict[int, np.ndarray] = field(default_factory=dict, repr=False)
 
     def sound_at(self, point: int) -> np.ndarray:
         """Placements alive after a round of every sound rule from ``point`` (computed once)."""
         if point not in self._sound:
-            a, level = self.board, self.level
             out = np.zeros(self.piece.size, np.bool_)
-            sound_from(
-                level.height, level.width, len(level.numbers), a["pos"], a["val"], a["pbeg"], a["pstart"],
-                a["pstep"], a["dot"], self.alive[point], self.claimed[point], scratch(level.height * level.width), out,
-            )
+            sound_from(self.board, self.alive[point], self.claimed[point], out)
             self._sound[point] = out
         return self._sound[point]
 
@@ -145,9 +142,8 @@ def run_trace(level: Level) -> Trace:
     """Run the human-style solver layer by layer and record every point."""
     h, w, n = level.height, level.width, len(level.numbers)
     cells = h * w
-    a = level_arrays(level)
-    m = build_board(h, w, n, a["pos"], a["val"], a["pbeg"], a["pstart"], a["pstep"], a["alive"], a["claimed"])
-    b = (h, w, n, a["pos"], a["val"], a["pbeg"], a["pstart"], a["pstep"], a["alive"], a["claimed"], a["possible"], a["dot"])
+    b = from_level(level)
+    m = build_board(b)
     most = cells + 2  # every counted layer claims a cell
     alive_pts = np.zeros((most, m), np.bool_)
     # Owners are number indices (< 64) or -1: int8 keeps a 40x40 board's record small.
@@ -156,16 +152,16 @@ def run_trace(level: Level) -> Trace:
     widths = np.zeros(most, np.int64)
     ss_claims = np.full((most, cells), -1, np.int8)
     final = np.zeros(m, np.bool_)
-    points, state = record_run(b, scratch(cells), alive_pts, claimed_pts, kinds, widths, ss_claims, final)
+    points, state = record_run(b, alive_pts, claimed_pts, kinds, widths, ss_claims, final)
     leak_claims = tuple(
         tuple(((int(c) // w, int(c) % w), int(row[c])) for c in np.flatnonzero(row >= 0)) for row in ss_claims[: points - 1]
     )
-    piece = np.repeat(np.arange(n), np.diff(a["pbeg"])) if n else np.zeros(0, np.int64)
+    piece = np.repeat(np.arange(n), np.diff(b.pbeg)) if n else np.zeros(0, np.int64)
     return Trace(
         level,
         _STATUS.get(int(state), "stuck"),
-        a["pstart"][:m].copy(),
-        a["pstep"][:m].copy(),
+        b.pstart[:m].copy(),
+        b.pstep[:m].copy(),
         piece,
         alive_pts[:points],
         claimed_pts[:points],
@@ -173,5 +169,5 @@ def run_trace(level: Level) -> Trace:
         tuple(int(x) for x in widths[: points - 1]),
         leak_claims,
         final,
-        a,
+        b,
     )

@@ -10,6 +10,10 @@ import numpy as np
 
 #: Every kernel: compiled once and cached on disk, and runs without the GIL.
 kernel = nb.njit(cache=True, nogil=True)
+#: A small function of the board called in the rules' inner loops: inlined
+#: where it is called, so no call copies the board (and counts references to
+#: each of its arrays) there.
+helper = nb.njit(cache=True, nogil=True, inline="always")
 
 _M1 = np.uint64(0x5555555555555555)
 _M2 = np.uint64(0x3333333333333333)

@@ -8,6 +8,8 @@ alternately, the line sliding from left/up to right/down), which decides the
 rare ties the solver breaks by order.
 """
 
+from typing import NamedTuple
+
 import numpy as np
 
 from .bits import kernel
@@ -15,13 +17,74 @@ from .bits import kernel
 UNCLAIMED = -1
 
 
+class Board(NamedTuple):
+    """One board as every kernel sees it: the level, the solver's state, and its workspace.
+
+    Cells are flat (``row * w + col``). ``pos``/``val``/``dot`` are the level
+    (numbers in row-major order, as a ``Level`` lists them); ``pbeg`` ..
+    ``possible`` the solver's state (``possible[cell]``: bitmask of the
+    numbers that can still reach it); ``start_possible`` is ``possible``
+    before any deduction (the generator's dot choice). ``counter`` (zero
+    between uses), ``around``, ``cells_a`` and ``cells_b`` are the rules'
+    scratch space; ``table`` the classification of the last solve (row 0
+    all kinds, row k kind k; columns depth, max width).
+    Made by :func:`allocate` only.
+    """
+
+    h: int
+    w: int
+    n: int
+    pos: np.ndarray
+    val: np.ndarray
+    dot: np.ndarray
+    pbeg: np.ndarray
+    pstart: np.ndarray
+    pstep: np.ndarray
+    alive: np.ndarray
+    claimed: np.ndarray
+    possible: np.ndarray
+    start_possible: np.ndarray
+    counter: np.ndarray
+    around: np.ndarray
+    cells_a: np.ndarray
+    cells_b: np.ndarray
+    table: np.ndarray
+
+
+def allocate(h: int, w: int, n: int) -> Board:
+    """An empty board of h x w cells and n numbers (no numbers placed yet)."""
+    cells = h * w
+    # A number has at most 2 * 9 placements.
+    most = max(1, 18 * n)
+    return Board(
+        h, w, n,
+        pos=np.zeros(max(n, 1), np.int64),
+        val=np.zeros(max(n, 1), np.int64),
+        dot=np.zeros(cells, np.bool_),
+        pbeg=np.zeros(n + 1, np.int64),
+        pstart=np.zeros(most, np.int64),
+        pstep=np.zeros(most, np.int64),
+        alive=np.zeros(most, np.bool_),
+        claimed=np.full(cells, UNCLAIMED, np.int64),
+        possible=np.zeros(cells, np.uint64),
+        start_possible=np.zeros(cells, np.uint64),
+        counter=np.zeros(cells, np.int64),
+        around=np.zeros(64, np.int64),
+        cells_a=np.zeros(max(cells, 64), np.int64),
+        cells_b=np.zeros(max(cells, 64), np.int64),
+        table=np.zeros((8, 2), np.int64),
+    )
+
+
 @kernel
-def build_board(h, w, n, pos, val, pbeg, pstart, pstep, alive, claimed):
-    """Enumerate placements and reset claims; returns the placement count.
+def build_board(b):
+    """Enumerate placements from ``pos``/``val`` and reset claims; returns the placement count.
 
     A number's own cell is claimed by it from the start; a placement over
     another number's cell or off the grid does not exist.
     """
+    h, w, n, pos, val = b.h, b.w, b.n, b.pos, b.val
+    pbeg, pstart, pstep, alive, claimed = b.pbeg, b.pstart, b.pstep, b.alive, b.claimed
     claimed[: h * w] = UNCLAIMED
     for p in range(n):
         claimed[pos[p]] = p
@@ -91,20 +154,3 @@ def cross(h, w, at, v, out):
             out[k] = r * w + ci
             k += 1
     return k
-
-
-def allocate(h: int, w: int, n: int) -> dict[str, np.ndarray]:
-    """Arrays for a board of h x w cells and n numbers."""
-    cells = h * w
-    most = max(1, 18 * n)
-    return {
-        "pos": np.zeros(max(n, 1), np.int64),
-        "val": np.zeros(max(n, 1), np.int64),
-        "dot": np.zeros(cells, np.bool_),
-        "pbeg": np.zeros(n + 1, np.int64),
-        "pstart": np.zeros(most, np.int64),
-        "pstep": np.zeros(most, np.int64),
-        "alive": np.zeros(most, np.bool_),
-        "claimed": np.full(cells, UNCLAIMED, np.int64),
-        "possible": np.zeros(cells, np.uint64),
-    }

@@ -21,16 +21,16 @@ MAX_ROUNDS = 100
 
 
 @kernel
-def add_dot(b, orig_possible, mask, rng, allowed):
+def add_dot(b, mask, rng, allowed):
     """Put a dot on the least informative free, allowed cell some number in ``mask`` reaches."""
-    h, w, n, pos, val, pbeg, pstart, pstep, alive, claimed, possible, dot = b
+    h, w, dot, claimed, possible, start_possible = b.h, b.w, b.dot, b.claimed, b.possible, b.start_possible
     best = -1
     best_score = -1
     ties = 0
     for cell in range(h * w):
         if claimed[cell] != UNCLAIMED or dot[cell] or not allowed[cell] or possible[cell] & mask == ZERO:
             continue
-        score = popcount(orig_possible[cell]) + popcount(possible[cell])
+        score = popcount(start_possible[cell]) + popcount(possible[cell])
         if score > best_score:
             best_score = score
             best = cell
@@ -46,17 +46,17 @@ def add_dot(b, orig_possible, mask, rng, allowed):
 
 
 @kernel
-def break_uncontested(b, s, orig_possible, rng, allowed):
+def break_uncontested(b, rng, allowed):
     """Give every number that could take an uncontested placement a dot to reach."""
-    h, w, n, pos, val, pbeg, pstart, pstep, alive, claimed, possible, dot = b
+    n = b.n
     update_possible(b)
     for p in range(n):
-        if uncontested_placement(b, p, s[1]) >= 0:
-            add_dot(b, orig_possible, bit(p), rng, allowed)
+        if uncontested_placement(b, p) >= 0:
+            add_dot(b, bit(p), rng, allowed)
 
 
 @kernel
-def fill_board(b, s, orig_possible, rng, allowed, sound):
+def fill_board(b, rng, allowed, sound):
     """Add dots (on ``allowed`` cells) to ``b``'s dot array until the solver solves it or nothing helps.
 
     ``sound``: a single-solution layer is undone and counted as stuck, so a
@@ -68,23 +68,23 @@ def fill_board(b, s, orig_possible, rng, allowed, sound):
     is good: the caller classifies it afresh) and whether a single-solution
     leak was used on the way.
     """
-    h, w, n, pos, val, pbeg, pstart, pstep, alive, claimed, possible, dot = b
-    build_board(h, w, n, pos, val, pbeg, pstart, pstep, alive, claimed)
+    possible, start_possible, alive, claimed = b.possible, b.start_possible, b.alive, b.claimed
+    build_board(b)
     update_possible(b)
-    orig_possible[: h * w] = possible[: h * w]
+    start_possible[:] = possible
     state = NONE
     leaked = False
-    keep = 0 if not sound else 1
+    keep = 1 if sound else 0
     keep_alive = np.empty(alive.size * keep, np.bool_)
     keep_claimed = np.empty(claimed.size * keep, np.int64)
     keep_possible = np.empty(possible.size * keep, np.uint64)
     for _ in range(MAX_ROUNDS):
-        break_uncontested(b, s, orig_possible, rng, allowed)  # leaves ``possible`` fresh
+        break_uncontested(b, rng, allowed)  # leaves ``possible`` fresh
         if sound:
             keep_alive[:] = alive
             keep_claimed[:] = claimed
             keep_possible[:] = possible
-        state, kind, width = step(b, s, True)
+        state, kind, width = step(b, True)
         if sound and kind == SINGLE_SOLUTION:
             alive[:] = keep_alive
             claimed[:] = keep_claimed
@@ -93,7 +93,7 @@ def fill_board(b, s, orig_possible, rng, allowed, sound):
         leaked |= kind == SINGLE_SOLUTION
         if state == SOLVED or state == CONTRADICTION:
             break
-        if kind == NONE and not add_dot(b, orig_possible, EVERYONE, rng, allowed):
+        if kind == NONE and not add_dot(b, EVERYONE, rng, allowed):
             break
     return state, leaked
 

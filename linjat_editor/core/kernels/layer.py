@@ -1,7 +1,5 @@
 """Layers: apply every deduction of the first kind that finds any, then stop."""
 
-import numpy as np
-
 from ..kinds import Kind
 from .bits import kernel
 from .board import UNCLAIMED, build_board
@@ -38,7 +36,7 @@ MAX_LAYERS = 4096
 
 
 @kernel
-def layer(b, s, generating=False):
+def layer(b, generating=False):
     """One solver layer on a board whose ``possible`` is fresh: (kind, width).
 
     ``generating``: the generator's round. It has just given every number in
@@ -47,41 +45,41 @@ def layer(b, s, generating=False):
     it would help, the generator simply adds a dot).
     """
     if not generating:
-        width = uncontested_no_cover(b, s)
+        width = uncontested_no_cover(b)
         if width:
             return UNCONTESTED_NO_COVER, width
-    width = cover(b, s)
+    width = cover(b)
     if width:
         return COVER, width
     # After cover: a leak that only repeats what cover finds is no leak.
-    width = single_solution(b, s)
+    width = single_solution(b)
     if width:
-        cover(b, s)
+        cover(b)
         return SINGLE_SOLUTION, width
-    width = cant_fit(b, s)
+    width = cant_fit(b)
     if width:
         return CANT_FIT, width
     # The harder kinds only narrow possibilities; a cant-fit pass right
     # after must turn that into a claim for the layer to count. Where they
     # changed nothing, that pass would find what the last one found: nothing.
-    if square(b, s):
-        width = cant_fit(b, s)
+    if square(b):
+        width = cant_fit(b)
         if width:
             return SQUARE, width
-    if dependency(b, s):
-        width = cant_fit(b, s)
+    if dependency(b):
+        width = cant_fit(b)
         if width:
             return DEPENDENCY, width
-    if one_of(b, s, False):
-        width = cant_fit(b, s)
+    if one_of(b, False):
+        width = cant_fit(b)
         if width:
             return ONE_OF, width
     if generating:
         return NONE, 0
     # Otherwise stuck: one-of across pairs that do not share a line. It only
     # ever turns "stuck" into progress, so no layer above changes.
-    if one_of(b, s, True):
-        width = cant_fit(b, s)
+    if one_of(b, True):
+        width = cant_fit(b)
         if width:
             return ONE_OF, width
     return NONE, 0
@@ -90,7 +88,7 @@ def layer(b, s, generating=False):
 @kernel
 def contradiction(b):
     """After ``update_possible``: a number has no placement left or a dot nobody can reach."""
-    h, w, n, pos, val, pbeg, pstart, pstep, alive, claimed, possible, dot = b
+    h, w, n, dot, pbeg, alive, possible = b.h, b.w, b.n, b.dot, b.pbeg, b.alive, b.possible
     for p in range(n):
         left = False
         for k in range(pbeg[p], pbeg[p + 1]):
@@ -106,15 +104,15 @@ def contradiction(b):
 
 
 @kernel
-def solved(b, s):
+def solved(b):
     """One placement left for every number, every dot claimed, and the lines disjoint.
 
     Checked right after a layer, as the original did (its published depths
     count that way). The original did not check that the lines are disjoint,
     and could call a level with no solution solved.
     """
-    h, w, n, pos, val, pbeg, pstart, pstep, alive, claimed, possible, dot = b
-    cnt = s[0]
+    h, w, n, val, dot, pbeg, pstart, pstep, alive, claimed, counter = b.h, b.w, b.n, b.val, b.dot, b.pbeg, b.pstart, b.pstep, b.alive, b.claimed, b.counter
+    cnt = counter
     for p in range(n):
         left = 0
         for k in range(pbeg[p], pbeg[p + 1]):
@@ -152,20 +150,21 @@ def record(cls, kind, width):
 
 
 @kernel
-def solve_board(b, s, cls):
-    """Run layers until solved, stuck or contradiction; fills ``cls``; returns the status."""
-    cls[:, :] = 0
+def solve_board(b):
+    """Run layers until solved, stuck or contradiction; fills ``b.table``; returns the status."""
+    table = b.table
+    table[:, :] = 0
     for _ in range(MAX_LAYERS):
-        state, kind, width = step(b, s)
+        state, kind, width = step(b)
         if kind != NONE:
-            record(cls, kind, width)
+            record(table, kind, width)
         if state != RUNNING:
             return state
     return STUCK
 
 
 @kernel
-def step(b, s, generating=False):
+def step(b, generating=False):
     """One layer from the current claims: (status after it, kind, width).
 
     ``generating``: the generator's round (see ``layer``); its caller has
@@ -175,25 +174,14 @@ def step(b, s, generating=False):
         update_possible(b)
     if contradiction(b):
         return CONTRADICTION, NONE, 0
-    kind, width = layer(b, s, generating)
+    kind, width = layer(b, generating)
     if kind == NONE:
-        return (SOLVED if solved(b, s) else STUCK), NONE, 0
-    return (SOLVED if solved(b, s) else RUNNING), kind, width
+        return (SOLVED if solved(b) else STUCK), NONE, 0
+    return (SOLVED if solved(b) else RUNNING), kind, width
 
 
 @kernel
-def classify_level(h, w, n, pos, val, dot, pbeg, pstart, pstep, alive, claimed, possible, s, cls):
-    """Build the board from numbers and dots and solve it from scratch."""
-    build_board(h, w, n, pos, val, pbeg, pstart, pstep, alive, claimed)
-    b = (h, w, n, pos, val, pbeg, pstart, pstep, alive, claimed, possible, dot)
-    return solve_board(b, s, cls)
-
-
-def scratch(cells: int) -> tuple[np.ndarray, np.ndarray, np.ndarray, np.ndarray]:
-    """Scratch arrays for the rules: a per-cell counter and three small cell lists."""
-    return (
-        np.zeros(cells, np.int64),
-        np.zeros(64, np.int64),
-        np.zeros(max(cells, 64), np.int64),
-        np.zeros(max(cells, 64), np.int64),
-    )
+def classify_level(b):
+    """Build the board from its numbers and dots and solve it from scratch."""
+    build_board(b)
+    return solve_board(b)

@@ -19,39 +19,8 @@ POOL_SIZE = 10
 MAX_MUTATED_VALUE = 8
 
 
-def workspace(h: int, w: int, n: int) -> tuple:
-    """Arrays one kernel call works in, for boards of h x w cells and n numbers."""
-    cells = h * w
-    most = max(1, 18 * n)
-    return (
-        np.zeros(max(n, 1), np.int64),  # pos
-        np.zeros(max(n, 1), np.int64),  # val
-        np.zeros(cells, np.bool_),  # dot
-        np.zeros(n + 1, np.int64),  # pbeg
-        np.zeros(most, np.int64),  # pstart
-        np.zeros(most, np.int64),  # pstep
-        np.zeros(most, np.bool_),  # alive
-        np.zeros(cells, np.int64),  # claimed
-        np.zeros(cells, np.uint64),  # possible
-        np.zeros(cells, np.uint64),  # orig_possible
-        np.zeros(cells, np.int64),  # scratch: counter
-        np.zeros(64, np.int64),  # scratch: cross
-        np.zeros(max(cells, 64), np.int64),  # scratch: cells
-        np.zeros(max(cells, 64), np.int64),  # scratch: cells
-        np.zeros((8, 2), np.int64),  # classification table
-        np.ones(cells, np.bool_),  # cells the generator may put a dot on
-    )
-
-
 @kernel
-def unpack(h, w, n, ws):
-    pos, val, dot, pbeg, pstart, pstep, alive, claimed, possible, orig, cnt, buf, cand, cand2, table, allowed = ws
-    b = (h, w, n, pos, val, pbeg, pstart, pstep, alive, claimed, possible, dot)
-    return b, (cnt, buf, cand, cand2), orig, table, allowed
-
-
-@kernel
-def evaluate(b, s, orig, table, rng, weights, allowed, leaks_allowed):
+def evaluate(b, rng, weights, allowed, leaks_allowed):
     """Fill dots, classify afresh; the score if solved, else NaN.
 
     Without ``leaks_allowed`` a level that needs a uniqueness-leak kind
@@ -59,16 +28,16 @@ def evaluate(b, s, orig, table, rng, weights, allowed, leaks_allowed):
     sound rules alone has exactly one solution. With it, the caller must
     still count solutions: the leak kinds assume there is one.
     """
-    state, leaked = fill_board(b, s, orig, rng, allowed, False)
+    state, leaked = fill_board(b, rng, allowed, False)
     # A contradiction reached by sound rules alone holds for the final dots
     # too (a dot never invalidates a sound deduction): no solution, no need
     # to classify. A single-solution leak may have been undone by a later dot.
     if state == CONTRADICTION and not leaked:
         return np.nan
-    h, w, n, pos, val, pbeg, pstart, pstep, alive, claimed, possible, dot = b
-    build_board(h, w, n, pos, val, pbeg, pstart, pstep, alive, claimed)
-    if solve_board(b, s, table) != SOLVED:
+    build_board(b)
+    if solve_board(b) != SOLVED:
         return np.nan
+    table = b.table
     if not leaks_allowed and table[SINGLE_SOLUTION, 0] + table[UNCONTESTED_NO_COVER, 0] > 0:
         return np.nan
     total = table[0, 1] * weights[0]
@@ -133,17 +102,16 @@ def mutate(h, w, n, pos, val, pinned, fixed, rng):
 
 
 @kernel
-def optimize(h, w, n, pool_pos, pool_val, pool_score, size, pinned, fixed, weights, rng, iterations, ws):
-    """Run up to ``iterations``, stopping at the first candidate good enough for the pool.
+def optimize(b, pool_pos, pool_val, pool_score, size, pinned, fixed, weights, rng, iterations, allowed):
+    """Run up to ``iterations``, working in board ``b``, stopping at the first candidate good enough for the pool.
 
     ``pool_score`` holds the pool's ranks (the caller may rank a level below
     its score). Returns (iterations run, the candidate's score or NaN if
-    none). The candidate's numbers, dots and classification stay in ``ws``
+    none). The candidate's numbers, dots and classification stay in ``b``
     for the caller's admission checks (exact count, leaks), which are rare
     next to iterations and not worth doing in here.
     """
-    b, s, orig, table, allowed = unpack(h, w, n, ws)
-    pos, val, dot = b[3], b[4], b[11]
+    h, w, n, pos, val, dot = b.h, b.w, b.n, b.pos, b.val, b.dot
     cap = pool_score.shape[0]
     for i in range(iterations):
         base = rand_below(rng, size)
@@ -151,7 +119,7 @@ def optimize(h, w, n, pool_pos, pool_val, pool_score, size, pinned, fixed, weigh
         val[:n] = pool_val[base]
         mutate(h, w, n, pos, val, pinned, fixed, rng)
         dot[:] = pinned
-        score = evaluate(b, s, orig, table, rng, weights, allowed, True)
+        score = evaluate(b, rng, weights, allowed, True)
         if np.isnan(score):
             continue
         # Equal scores get in too (ahead of the old ones), so the pool drifts along plateaus.
@@ -161,30 +129,29 @@ def optimize(h, w, n, pool_pos, pool_val, pool_score, size, pinned, fixed, weigh
 
 
 @kernel
-def fill(h, w, n, rng, ws):
-    """Fill dots (on the allowed cells, without leaning on leaks) for the numbers and pinned dots in ``ws``, then solve afresh.
+def fill(b, rng, allowed):
+    """Fill dots (on ``allowed`` cells, without leaning on leaks) for the numbers and pinned dots of ``b``, then solve afresh.
 
-    Returns the solve status; the dots and the classification table stay in ``ws``.
+    Returns the solve status; the dots and the classification table stay in ``b``.
     """
-    b, s, orig, table, allowed = unpack(h, w, n, ws)
-    fill_board(b, s, orig, rng, allowed, True)
-    build_board(h, w, n, b[3], b[4], b[5], b[6], b[7], b[8], b[9])
-    return solve_board(b, s, table)
+    fill_board(b, rng, allowed, True)
+    build_board(b)
+    return solve_board(b)
 
 
 @kernel
-def first_candidate(h, w, n, pinned, require_hard, weights, rng, attempts, ws):
+def first_candidate(b, pinned, require_hard, weights, rng, attempts, allowed):
     """Random numbers, filled, until one is solved (using a hard kind if required).
 
     Returns the score, or NaN if ``attempts`` were not enough.
     """
-    b, s, orig, table, allowed = unpack(h, w, n, ws)
-    pos, val, dot = b[3], b[4], b[11]
+    h, w, n, pos, val, dot = b.h, b.w, b.n, b.pos, b.val, b.dot
+    h, w, n, pos, val, dot, table = h, w, n, pos, val, dot, b.table
     for _ in range(attempts):
         if not random_numbers(h, w, n, pos, val, pinned, rng):
             return np.nan
         dot[:] = pinned
-        score = evaluate(b, s, orig, table, rng, weights, allowed, False)
+        score = evaluate(b, rng, weights, allowed, False)
         if np.isnan(score):
             continue
         if require_hard and table[3, 0] + table[4, 0] + table[5, 0] == 0:

@@ -1,7 +1,7 @@
 """The seven deduction kinds of the human-style solver (spec section 2).
 
-Every function takes the board tuple ``b`` (see ``layer.board_tuple``) and a
-scratch tuple ``s``; each returns its *width*: how many numbers gained a claim
+Every function takes the :class:`~.board.Board` ``b`` (its scratch arrays
+are the rules' workspace); each returns its *width*: how many numbers gained a claim
 (cells claimed, for single-solution). ``possible[cell]`` is a bitmask of the
 numbers that can still reach the cell; it is recomputed at the start of each
 layer and only narrowed within it, so a rule that uses a stale mask sees *more*
@@ -11,16 +11,16 @@ soundness.
 
 import numpy as np
 
-from .bits import kernel, bit, lowest, popcount
+from .bits import helper, kernel, bit, lowest, popcount
 from .board import UNCLAIMED, covers, cross
 
 ZERO = np.uint64(0)
 
 
-@kernel
+@helper
 def placement_ok(b, p, k):
     """Whether placement k of number p touches no cell another number claimed."""
-    h, w, n, pos, val, pbeg, pstart, pstep, alive, claimed, possible, dot = b
+    val, pstart, pstep, claimed = b.val, b.pstart, b.pstep, b.claimed
     s = pstart[k]
     st = pstep[k]
     for i in range(val[p]):
@@ -33,7 +33,7 @@ def placement_ok(b, p, k):
 @kernel
 def update_possible(b):
     """Drop placements over cells others claimed; recompute ``possible``."""
-    h, w, n, pos, val, pbeg, pstart, pstep, alive, claimed, possible, dot = b
+    h, w, n, val, pbeg, pstart, pstep, alive, possible = b.h, b.w, b.n, b.val, b.pbeg, b.pstart, b.pstep, b.alive, b.possible
     possible[: h * w] = ZERO
     for p in range(n):
         m = bit(p)
@@ -47,29 +47,29 @@ def update_possible(b):
                 alive[k] = False
 
 
-@kernel
+@helper
 def claim(b, p, cell):
     """Cell is known to be covered by p: keep only p's placements that cover it."""
-    h, w, n, pos, val, pbeg, pstart, pstep, alive, claimed, possible, dot = b
+    w, val, pbeg, pstart, pstep, alive, claimed = b.w, b.val, b.pbeg, b.pstart, b.pstep, b.alive, b.claimed
     claimed[cell] = p
     for k in range(pbeg[p], pbeg[p + 1]):
         if alive[k] and not covers(pstart[k], pstep[k], val[p], w, cell):
             alive[k] = False
 
 
-@kernel
-def uncontested_placement(b, p, buf):
+@helper
+def uncontested_placement(b, p):
     """Kind 1 test: the placement p would take, or -1.
 
     p can reach no unclaimed dot any more but shares a reachable cell with
     another number, and some placement of p covers only cells p has claimed
     or that nobody else can reach.
     """
-    h, w, n, pos, val, pbeg, pstart, pstep, alive, claimed, possible, dot = b
+    h, w, pos, val, dot, pbeg, pstart, pstep, alive, claimed, possible, around = b.h, b.w, b.pos, b.val, b.dot, b.pbeg, b.pstart, b.pstep, b.alive, b.claimed, b.possible, b.around
     m = bit(p)
     contested = False
-    for i in range(cross(h, w, pos[p], val[p], buf)):
-        cell = buf[i]
+    for i in range(cross(h, w, pos[p], val[p], around)):
+        cell = around[i]
         reach = possible[cell] & m
         if reach != ZERO:
             if claimed[cell] == UNCLAIMED and dot[cell]:
@@ -100,12 +100,11 @@ def uncontested_placement(b, p, buf):
 
 
 @kernel
-def uncontested_no_cover(b, s):
+def uncontested_no_cover(b):
     """Kind 1 (leak): the first number in that situation takes its uncontested placement."""
-    h, w, n, pos, val, pbeg, pstart, pstep, alive, claimed, possible, dot = b
-    cnt, buf, cand, cand2 = s
+    n, val, pbeg, pstart, pstep, alive, claimed = b.n, b.val, b.pbeg, b.pstart, b.pstep, b.alive, b.claimed
     for p in range(n):
-        k = uncontested_placement(b, p, buf)
+        k = uncontested_placement(b, p)
         if k < 0:
             continue
         for j in range(pbeg[p], pbeg[p + 1]):
@@ -119,16 +118,15 @@ def uncontested_no_cover(b, s):
 
 
 @kernel
-def cover(b, s):
+def cover(b):
     """Kind 2: an unclaimed dot only one number can reach is claimed for it."""
-    h, w, n, pos, val, pbeg, pstart, pstep, alive, claimed, possible, dot = b
-    cnt, buf, cand, cand2 = s
+    h, w, n, pos, val, dot, claimed, possible, around = b.h, b.w, b.n, b.pos, b.val, b.dot, b.claimed, b.possible, b.around
     width = 0
     for p in range(n):
         m = bit(p)
         gained = 0
-        for i in range(cross(h, w, pos[p], val[p], buf)):
-            cell = buf[i]
+        for i in range(cross(h, w, pos[p], val[p], around)):
+            cell = around[i]
             if claimed[cell] == UNCLAIMED and dot[cell] and possible[cell] == m:
                 claim(b, p, cell)
                 gained = 1
@@ -137,14 +135,13 @@ def cover(b, s):
 
 
 @kernel
-def single_solution(b, s):
+def single_solution(b):
     """Kind 3 (leak): two or more interchangeable uninformative placements.
 
     A player who assumes one solution knows the line is an informative one
     (covers an unclaimed dot) and claims the cells they all share.
     """
-    h, w, n, pos, val, pbeg, pstart, pstep, alive, claimed, possible, dot = b
-    cnt, buf, cand, cand2 = s
+    h, w, n, pos, val, dot, pbeg, pstart, pstep, alive, claimed, possible, counter, around = b.h, b.w, b.n, b.pos, b.val, b.dot, b.pbeg, b.pstart, b.pstep, b.alive, b.claimed, b.possible, b.counter, b.around
     width = 0
     for p in range(n):
         v = val[p]
@@ -165,26 +162,25 @@ def single_solution(b, s):
             if on_dot:
                 informative += 1
                 for i in range(v):
-                    cnt[pstart[k] + i * pstep[k]] += 1
+                    counter[pstart[k] + i * pstep[k]] += 1
             elif alone:
                 uninformative += 1
-        size = cross(h, w, pos[p], v, buf)
+        size = cross(h, w, pos[p], v, around)
         if uninformative > 1 and informative > 0:
             for i in range(size):
-                cell = buf[i]
-                if claimed[cell] == UNCLAIMED and cnt[cell] == informative:
+                cell = around[i]
+                if claimed[cell] == UNCLAIMED and counter[cell] == informative:
                     claim(b, p, cell)
                     width += 1
         for i in range(size):
-            cnt[buf[i]] = 0
+            counter[around[i]] = 0
     return width
 
 
 @kernel
-def cant_fit(b, s):
+def cant_fit(b):
     """Kind 4: cells covered by every placement that still fits are claimed."""
-    h, w, n, pos, val, pbeg, pstart, pstep, alive, claimed, possible, dot = b
-    cnt, buf, cand, cand2 = s
+    h, w, n, pos, val, pbeg, pstart, pstep, alive, claimed, possible, counter, around = b.h, b.w, b.n, b.pos, b.val, b.pbeg, b.pstart, b.pstep, b.alive, b.claimed, b.possible, b.counter, b.around
     width = 0
     for p in range(n):
         m = bit(p)
@@ -201,17 +197,17 @@ def cant_fit(b, s):
             if fits:
                 fitting += 1
                 for i in range(v):
-                    cnt[pstart[k] + i * pstep[k]] += 1
-        size = cross(h, w, pos[p], v, buf)
+                    counter[pstart[k] + i * pstep[k]] += 1
+        size = cross(h, w, pos[p], v, around)
         gained = 0
         if fitting > 0:
             for i in range(size):
-                cell = buf[i]
-                if claimed[cell] == UNCLAIMED and cnt[cell] == fitting:
+                cell = around[i]
+                if claimed[cell] == UNCLAIMED and counter[cell] == fitting:
                     claim(b, p, cell)
                     gained = 1
         for i in range(size):
-            cnt[buf[i]] = 0
+            counter[around[i]] = 0
         width += gained
     return width
 
@@ -229,29 +225,28 @@ def line_distance(w, a, c):
 
 
 @kernel
-def square(b, s):
+def square(b):
     """Kind 5: two dots only P and Q reach, too far apart for either line.
 
     P covers exactly one of them, so P's placements covering neither go.
     (The original checked only P's length; Q must not span both either.)
     Returns how many placements it dropped.
     """
-    h, w, n, pos, val, pbeg, pstart, pstep, alive, claimed, possible, dot = b
-    cnt, buf, cand, cand2 = s
+    h, w, n, pos, val, dot, pbeg, pstart, pstep, alive, claimed, possible, around, cells_a = b.h, b.w, b.n, b.pos, b.val, b.dot, b.pbeg, b.pstart, b.pstep, b.alive, b.claimed, b.possible, b.around, b.cells_a
     dropped = 0
     for p in range(n):
         m = bit(p)
         v = val[p]
         count = 0
-        for i in range(cross(h, w, pos[p], v, buf)):
-            cell = buf[i]
+        for i in range(cross(h, w, pos[p], v, around)):
+            cell = around[i]
             if dot[cell] and claimed[cell] == UNCLAIMED and possible[cell] & m != ZERO and popcount(possible[cell]) == 2:
-                cand[count] = cell
+                cells_a[count] = cell
                 count += 1
         for i in range(count):
             for j in range(i + 1, count):
-                a = cand[i]
-                c = cand[j]
+                a = cells_a[i]
+                c = cells_a[j]
                 if possible[a] != possible[c]:
                     continue
                 q = popcount((possible[a] ^ m) - np.uint64(1))
@@ -264,7 +259,7 @@ def square(b, s):
     return dropped
 
 
-@kernel
+@helper
 def common_cells(b, p, target, want_cover, out):
     """Cells shared by all of p's usable placements that do (or do not) cover target.
 
@@ -273,7 +268,7 @@ def common_cells(b, p, target, want_cover, out):
     Placements are segments through p's cell, so what they share is an
     interval of the row or column, or p's cell alone if both directions occur.
     """
-    h, w, n, pos, val, pbeg, pstart, pstep, alive, claimed, possible, dot = b
+    w, pos, val, pbeg, pstart, pstep, alive = b.w, b.pos, b.val, b.pbeg, b.pstart, b.pstep, b.alive
     v = val[p]
     lo_h = -1
     hi_h = 1 << 30
@@ -310,13 +305,12 @@ def common_cells(b, p, target, want_cover, out):
 
 
 @kernel
-def dependency(b, s):
+def dependency(b):
     """Kind 6: dots that whoever covers dot ``a`` must cover too share its candidates.
 
     Returns how many times it narrowed ``possible``.
     """
-    h, w, n, pos, val, pbeg, pstart, pstep, alive, claimed, possible, dot = b
-    cnt, buf, cand, cand2 = s
+    h, w, dot, claimed, possible, cells_a, cells_b = b.h, b.w, b.dot, b.claimed, b.possible, b.cells_a, b.cells_b
     narrowed = 0
     for a in range(h * w):
         if not dot[a] or claimed[a] != UNCLAIMED or popcount(possible[a]) <= 1:
@@ -326,24 +320,24 @@ def dependency(b, s):
         while left != ZERO:
             q = lowest(left)
             left &= left - np.uint64(1)
-            found = common_cells(b, q, a, True, cand2)
+            found = common_cells(b, q, a, True, cells_b)
             if found < 0:
                 continue
             if ndep < 0:
                 for i in range(found):
-                    cand[i] = cand2[i]
+                    cells_a[i] = cells_b[i]
                 ndep = found
             else:
                 kept = 0
                 for i in range(ndep):
                     for j in range(found):
-                        if cand2[j] == cand[i]:
-                            cand[kept] = cand[i]
+                        if cells_b[j] == cells_a[i]:
+                            cells_a[kept] = cells_a[i]
                             kept += 1
                             break
                 ndep = kept
         for i in range(ndep):
-            t = cand[i]
+            t = cells_a[i]
             if t != a and dot[t] and possible[a] != possible[t]:
                 both = possible[a] & possible[t]
                 possible[a] = both
@@ -363,10 +357,10 @@ def touches(start, step, v, w, cells, count):
     return False
 
 
-@kernel
+@helper
 def reach_of(b, cells, count):
     """The numbers that can reach any of cells[:count] (every number if count < 0)."""
-    h, w, n, pos, val, pbeg, pstart, pstep, alive, claimed, possible, dot = b
+    n, possible = b.n, b.possible
     if count < 0:
         return ~ZERO if n >= 64 else bit(n) - np.uint64(1)
     m = ZERO
@@ -375,13 +369,13 @@ def reach_of(b, cells, count):
     return m
 
 
-@kernel
+@helper
 def must_avoiding(b, p, x, out):
     """Unclaimed cells p covers whenever it avoids x (count, or -1: p cannot avoid x).
 
     Cells p already claimed are left out: no other number can touch them.
     """
-    h, w, n, pos, val, pbeg, pstart, pstep, alive, claimed, possible, dot = b
+    claimed = b.claimed
     count = common_cells(b, p, x, False, out)
     kept = 0
     for i in range(count):
@@ -392,7 +386,7 @@ def must_avoiding(b, p, x, out):
 
 
 @kernel
-def one_of(b, s, crossing):
+def one_of(b, crossing):
     """Kind 7: of two numbers that can reach x, at most one covers it.
 
     The one that avoids x covers all cells its x-avoiding placements share;
@@ -402,8 +396,7 @@ def one_of(b, s, crossing):
     Pairs come first and only cells both numbers reach are looked at.
     Returns how many placements it dropped.
     """
-    h, w, n, pos, val, pbeg, pstart, pstep, alive, claimed, possible, dot = b
-    cnt, buf, cand, cand2 = s
+    h, w, n, pos, val, pbeg, pstart, pstep, alive, claimed, possible, around = b.h, b.w, b.n, b.pos, b.val, b.pbeg, b.pstart, b.pstep, b.alive, b.claimed, b.possible, b.around
     dropped = 0
     must_a = np.empty(9, np.int64)
     must_b = np.empty(9, np.int64)
@@ -413,14 +406,14 @@ def one_of(b, s, crossing):
         row[p] = pos[p] // w
         col[p] = pos[p] - row[p] * w
     for pa in range(n):
-        ncross = cross(h, w, pos[pa], val[pa], buf)
+        ncross = cross(h, w, pos[pa], val[pa], around)
         for pb in range(pa + 1, n):
             in_line = row[pa] == row[pb] or col[pa] == col[pb]
             if in_line == crossing:
                 continue
             both = bit(pa) | bit(pb)
             for i in range(ncross):
-                x = buf[i]
+                x = around[i]
                 if claimed[x] != UNCLAIMED or possible[x] & both != both:
                     continue
                 na = must_avoiding(b, pa, x, must_a)

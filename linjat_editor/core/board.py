@@ -1,0 +1,50 @@
+"""Between a :class:`Level` and the kernels' :class:`~.kernels.board.Board`: the one conversion each way."""
+
+from __future__ import annotations
+
+import numpy as np
+
+from .kernels.board import Board, allocate
+from .level import Level, LevelError, Line, Number
+
+#: The solver keeps "which numbers can reach this cell" as a 64-bit mask.
+MAX_NUMBERS = 64
+
+
+def check_numbers(count: int) -> None:
+    """A clear error for more numbers than the engine's masks hold."""
+    if count > MAX_NUMBERS:
+        raise LevelError(f"{count} numbers: the engine handles at most {MAX_NUMBERS}")
+
+
+def from_level(level: Level, pinned_only: bool = False) -> Board:
+    """A fresh board holding ``level``'s numbers and dots (only its pinned dots if ``pinned_only``).
+
+    Placements are not built yet: the kernels do that (``build_board``).
+    """
+    check_numbers(len(level.numbers))
+    w = level.width
+    b = allocate(level.height, w, len(level.numbers))
+    for i, n in enumerate(level.numbers):
+        b.pos[i] = n.row * w + n.col
+        b.val[i] = n.value
+    for r, c in level.pinned if pinned_only else level.dots:
+        b.dot[r * w + c] = True
+    return b
+
+
+def to_level(template: Level, pos: np.ndarray, val: np.ndarray, dot: np.ndarray) -> Level:
+    """``template`` (its size, pinned dots and metadata) with the numbers and dots of kernel arrays.
+
+    ``pos``/``val``: exactly the numbers (a board's are ``b.pos[:b.n]``); ``dot``: per cell.
+    """
+    w = template.width
+    numbers = tuple(Number(int(p) // w, int(p) % w, int(v)) for p, v in zip(pos, val))
+    dots = frozenset((int(c) // w, int(c) % w) for c in np.flatnonzero(dot[: template.height * w]))
+    return template.with_numbers(numbers).with_dots(dots)
+
+
+def placement_line(start: int, step: int, length: int, width: int) -> Line:
+    """The (row1, col1, row2, col2) line of a kernel placement."""
+    end = start + (length - 1) * step
+    return (start // width, start % width, end // width, end % width)
