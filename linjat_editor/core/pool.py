@@ -25,7 +25,7 @@ from .kernels.bits import seed_state
 from .kernels.board import allocate
 from .kernels.optimize import POOL_SIZE, optimize
 from .level import Cell, Level
-from .scoring import Weights, score
+from .scoring import Weights, score, selection_score
 
 #: Levels whose check result is remembered (mutations often find the same level again).
 SEEN_LIMIT = 20_000
@@ -165,11 +165,12 @@ class Pool:
 
 
 def best_first(entries: list[PoolEntry], entry: PoolEntry) -> list[PoolEntry]:
-    """A new list with ``entry`` inserted ahead of equal scores, at most POOL_SIZE long, no duplicate levels."""
+    """A new list with ``entry`` inserted by score, then selection score (ahead of equal ones), at most POOL_SIZE long, no duplicate levels."""
     if any(e.level == entry.level for e in entries):
         return entries
     i = 0
-    while i < len(entries) and entries[i].score > entry.score:
+    key = (entry.score, selection_score(entry.classification))
+    while i < len(entries) and (entries[i].score, selection_score(entries[i].classification)) > key:
         i += 1
     return (entries[:i] + [entry] + entries[i:])[:POOL_SIZE]
 

@@ -17,6 +17,8 @@ from .layer import CONTRADICTION, SINGLE_SOLUTION, SOLVED, UNCONTESTED_NO_COVER,
 POOL_SIZE = 10
 #: Highest value a mutation raises a number to, as in the original.
 MAX_MUTATED_VALUE = 8
+#: How far a short move takes a number, in rows and columns.
+NEAR = 2
 
 
 @kernel
@@ -91,11 +93,23 @@ def mutate(h, w, n, pos, val, pinned, fixed, rng):
             for q in range(n):
                 taken[pos[q]] = True
             if not taken.all():
-                while True:
-                    cell = rand_below(rng, h * w)
+                # Half the moves are short (at most NEAR cells each way), which keeps
+                # most of the level's structure; the rest go anywhere, as the original's.
+                r0 = int(pos[p]) // w
+                c0 = int(pos[p]) % w
+                near = rand_below(rng, 2) == 0
+                for _ in range(8 * h * w):
+                    cell = np.int64(rand_below(rng, h * w))
+                    if near:
+                        # (rand_below is unsigned: mixed with signed, numba would make a float)
+                        r = r0 + np.int64(rand_below(rng, 2 * NEAR + 1)) - NEAR
+                        c = c0 + np.int64(rand_below(rng, 2 * NEAR + 1)) - NEAR
+                        if r < 0 or r >= h or c < 0 or c >= w:
+                            continue
+                        cell = r * w + c
                     if not taken[cell]:
+                        pos[p] = cell
                         break
-                pos[p] = cell
         if rand_below(rng, 3) >= 1:
             break
     sort_numbers(n, pos, val)
@@ -114,7 +128,8 @@ def optimize(b, pool_pos, pool_val, pool_score, size, pinned, fixed, weights, rn
     h, w, n, pos, val, dot = b.h, b.w, b.n, b.pos, b.val, b.dot
     cap = pool_score.shape[0]
     for i in range(iterations):
-        base = rand_below(rng, size)
+        # The better of two random members: a little more pressure than the original's uniform pick.
+        base = min(rand_below(rng, size), rand_below(rng, size))
         pos[:n] = pool_pos[base]
         val[:n] = pool_val[base]
         mutate(h, w, n, pos, val, pinned, fixed, rng)
