@@ -18,7 +18,7 @@ from typing import Any, Callable
 from .engine import default_preset, each_line
 from linjat_editor.core import PRESETS, TIERS, Level, LevelError
 from linjat_editor.core.analysis import Report, analyze, compute_calibration, save_calibration
-from linjat_editor.core.analysis.calibration import tier_by_size
+from linjat_editor.core.scoring import nearest_tier
 from linjat_editor.io import FormatError, read_level, read_set
 
 
@@ -92,7 +92,7 @@ def run_analyze(args: argparse.Namespace) -> int:
         print(json.dumps(report.to_json()))
     else:
         print_report(report, name)
-    return 0 if report.verdict.startswith("Good") else 1
+    return 0 if report.good else 1
 
 
 def add_analyze_parser(sub: Any) -> None:
@@ -119,7 +119,7 @@ def levels_by_tier(path: str) -> dict[str, list[Level]]:
     """
     groups: dict[str, list[Level]] = {}
     for entry in read_set(path):
-        tier = entry.tier or tier_by_size(entry.level)
+        tier = entry.tier or nearest_tier(entry.level.height, entry.level.width, len(entry.level.numbers))
         if tier in TIERS:
             groups.setdefault(tier, []).append(entry.level)
     if not groups:

@@ -9,7 +9,6 @@ from typing import Any, Callable
 
 from linjat_editor.core import (
     PRESETS,
-    TIERS,
     Level,
     LevelError,
     Optimizer,
@@ -25,6 +24,7 @@ from linjat_editor.core import (
     selection_score,
     solve,
 )
+from linjat_editor.core.scoring import tier_of_size
 from linjat_editor.core.solver import SolveResult
 from linjat_editor.io import FormatError, parse_level_line, read_level, read_source, write_level
 from .progress import ProgressBar
@@ -32,10 +32,7 @@ from .progress import ProgressBar
 
 def default_preset(level: Level) -> str:
     """The tier whose grid the level has, else expert (the preset that rewards everything)."""
-    for tier in TIERS.values():
-        if (tier.height, tier.width) == level.size:
-            return tier.name
-    return "expert"
+    return tier_of_size(level.height, level.width) or "expert"
 
 
 def weights_for(args: argparse.Namespace, level: Level) -> Weights:

@@ -17,14 +17,15 @@ def check_numbers(count: int) -> None:
         raise LevelError(f"{count} numbers: the engine handles at most {MAX_NUMBERS}")
 
 
-def from_level(level: Level, pinned_only: bool = False) -> Board:
+def from_level(level: Level, pinned_only: bool = False, trace: bool = False) -> Board:
     """A fresh board holding ``level``'s numbers and dots (only its pinned dots if ``pinned_only``).
 
     Placements are not built yet: the kernels do that (``build_board``).
+    ``trace``: with room to record every point of a solve.
     """
     check_numbers(len(level.numbers))
     w = level.width
-    b = allocate(level.height, w, len(level.numbers))
+    b = allocate(level.height, w, len(level.numbers), trace)
     for i, n in enumerate(level.numbers):
         b.pos[i] = n.row * w + n.col
         b.val[i] = n.value

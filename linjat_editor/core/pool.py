@@ -26,6 +26,7 @@ from .kernels.board import allocate
 from .kernels.optimize import POOL_SIZE, optimize
 from .level import Cell, Level
 from .scoring import Weights, score, selection_score
+from .solver import deduce
 
 #: Levels whose check result is remembered (mutations often find the same level again).
 SEEN_LIMIT = 20_000
@@ -46,15 +47,14 @@ def check(level: Level) -> tuple[Classification, int] | None:
     """(classification, how many leak warnings) of a level that is unique and solved by deduction; else None."""
     # The analysis package imports the optimizer (calibration generates levels): import it when first used.
     from .analysis.leaks import detect_leaks
-    from .analysis.trace import run_trace
 
     found = count_solutions(level, limit=2)
     if found.count != 1:
         return None
-    trace = run_trace(level)
-    if trace.status != "solved":
+    run = deduce(level, trace=True)
+    if not run.solved:
         return None
-    return trace.result().classification, len(detect_leaks(level, trace, found.solutions[0]))
+    return run.classification, len(detect_leaks(level, run, found.solutions[0]))
 
 
 class Pool:

@@ -67,6 +67,36 @@ TIERS = {
 }
 PRESETS = {name: tier.weights for name, tier in TIERS.items()}
 
+
+def tier_of_size(height: int, width: int) -> str | None:
+    """The tier whose grid is exactly ``height`` x ``width``, if any.
+
+    >>> tier_of_size(13, 9), tier_of_size(5, 5)
+    ('expert', None)
+    """
+    return next((t.name for t in TIERS.values() if (t.height, t.width) == (height, width)), None)
+
+
+def size_distance(height: int, width: int, numbers: int, tier_cells: int, tier_numbers: float) -> float:
+    """How far a grid and number count are from a tier's: relative difference of cells plus of numbers."""
+    d = abs(height * width - tier_cells) / tier_cells
+    if tier_numbers:
+        d += abs(numbers - tier_numbers) / tier_numbers
+    return d
+
+
+def nearest_tier(height: int, width: int, numbers: int) -> str:
+    """The tier whose grid and number count are closest (the original's tiers, no calibration needed).
+
+    >>> nearest_tier(12, 9, 24), nearest_tier(9, 6, 8)
+    ('expert', 'easy')
+    """
+
+    def distance(t: Tier) -> float:
+        return size_distance(height, width, numbers, t.height * t.width, (t.min_numbers + t.max_numbers) / 2)
+
+    return min(TIERS.values(), key=distance).name
+
 #: The yardstick the original author ranked published levels by (spec section 4).
 SELECTION = Weights(1, 1, 10, 50, 20, -2, single_solution=-200, uncontested_no_cover=-50)
 

@@ -1,28 +1,40 @@
 """The human-style solver: layers of deductions, as a person would find them.
 
+One kernel run deduces (``kernels.layer.solve_board``, the engine's only
+layer loop); :func:`deduce` returns its record as a :class:`Deduction`, and
+:func:`classify`, :func:`solve`, the analysis and the step-through all read
+their answers from that record.
+
 >>> from linjat_editor.core.level import Level
 >>> result = solve(Level.from_rows(["    ", "    ", ".3. ", "    "]))
 >>> result.status, result.lines
 ('solved', ((2, 0, 2, 2),))
 >>> result.classification.all
 KindStats(depth=1, max_width=1)
+
+A deduction that finishes only by assuming a unique solution is "ambiguous"
+when the level has two solutions (the 2 may point left or right):
+
+>>> d = deduce(Level.from_rows(["     2", "      ", "    .2"]), trace=True)
+>>> d.status, [k.key for k in d.kinds], d.classification.solved
+('ambiguous', ['uncontested_no_cover', 'cover'], False)
 """
 
 from __future__ import annotations
 
 from dataclasses import dataclass, field
+from functools import cached_property
 
 import numpy as np
 
 from .board import from_level, placement_line
 from .classification import Classification
-from .exact import count_solutions
-from .kernels.board import build_board
-from .kernels.layer import CONTRADICTION, NONE, RUNNING, SOLVED, classify_level, step
+from .kernels.board import LAYER_CLAIMED, LAYER_KIND, LAYER_REMOVED, LAYER_WIDTH, Board
+from .kernels.layer import AMBIGUOUS, CONTRADICTION, SOLVED, STUCK, classify_level
 from .kinds import Kind
 from .level import Cell, Level, Line
 
-_STATUS = {SOLVED: "solved", CONTRADICTION: "contradiction"}
+STATUS = {SOLVED: "solved", STUCK: "stuck", CONTRADICTION: "contradiction", AMBIGUOUS: "ambiguous"}
 
 
 @dataclass(frozen=True)
@@ -30,8 +42,9 @@ class Layer:
     """One layer of the solve: its kind, its width and what it changed.
 
     ``claimed``: (cell, number index) pairs newly claimed; ``dropped``:
-    (number index, line) placements ruled out; ``owner``: H x W array of the
-    number index that has claimed each cell after the layer (-1: nobody).
+    (number index, line) placements ruled out (by the layer, or because of
+    its claims); ``owner``: H x W array of the number index that has claimed
+    each cell after the layer (-1: nobody).
     """
 
     kind: Kind
@@ -47,8 +60,8 @@ class SolveResult:
 
     ``status`` is "solved" (the level's only solution is in ``lines``),
     "stuck" (no rule finds anything), "contradiction" (no solution), or
-    "ambiguous" (deduction finished only by assuming a unique solution, and
-    the level has several).
+    "ambiguous" (deduction finished, solved or in a contradiction, only by
+    assuming a unique solution, and the level has several).
     """
 
     level: Level
@@ -64,68 +77,179 @@ class SolveResult:
         return self.status == "solved"
 
 
+@dataclass(frozen=True, eq=False)
+class Deduction:
+    """The record of one run of the solver on ``level``.
+
+    Per layer ``i``: ``kinds[i]``, ``widths[i]``, ``cells_claimed[i]``,
+    ``placements_removed[i]``. Placement ``k`` is a line of number
+    ``piece[k]`` (:meth:`line`). ``final``: the placements alive when the
+    solver stopped (after its last, fruitless, try of the rules); ``owner``:
+    who claimed each cell then (flat, -1 nobody).
+
+    A *traced* run also keeps every *point*, the state layer ``i`` started
+    from (point ``i``; the last point is where it stopped): ``alive[i]``
+    (placements still possible there), ``claimed[i]`` (owner per cell) and
+    :meth:`leak_claims`.
+    """
+
+    level: Level
+    status: str
+    board: Board = field(repr=False)
+    traced: bool = False
+    _placements: dict[int, tuple[tuple[Line, ...], ...]] = field(default_factory=dict, repr=False)
+
+    @property
+    def solved(self) -> bool:
+        return self.status == "solved"
+
+    @cached_property
+    def classification(self) -> Classification:
+        return Classification.from_table(self.board.table, self.solved)
+
+    @property
+    def depth(self) -> int:
+        """How many layers the solve took."""
+        return int(self.board.table[0, 0])
+
+    @cached_property
+    def kinds(self) -> tuple[Kind, ...]:
+        return tuple(Kind(int(k)) for k in self.board.layers[: self.depth, LAYER_KIND])
+
+    @cached_property
+    def widths(self) -> tuple[int, ...]:
+        return tuple(int(x) for x in self.board.layers[: self.depth, LAYER_WIDTH])
+
+    @cached_property
+    def cells_claimed(self) -> tuple[int, ...]:
+        return tuple(int(x) for x in self.board.layers[: self.depth, LAYER_CLAIMED])
+
+    @cached_property
+    def placements_removed(self) -> tuple[int, ...]:
+        return tuple(int(x) for x in self.board.layers[: self.depth, LAYER_REMOVED])
+
+    @cached_property
+    def piece(self) -> np.ndarray:
+        n = self.board.n
+        return np.repeat(np.arange(n), np.diff(self.board.pbeg)) if n else np.zeros(0, np.int64)
+
+    @property
+    def pstart(self) -> np.ndarray:
+        return self.board.pstart[: self.piece.size]
+
+    @property
+    def pstep(self) -> np.ndarray:
+        return self.board.pstep[: self.piece.size]
+
+    @property
+    def final(self) -> np.ndarray:
+        return self.board.alive[: self.piece.size]
+
+    @property
+    def owner(self) -> np.ndarray:
+        return self.board.claimed
+
+    @property
+    def points(self) -> int:
+        """Points recorded: the start, then one after each layer (0 unless traced)."""
+        return self.depth + 1 if self.traced else 0
+
+    @property
+    def alive(self) -> np.ndarray:
+        return self._traced().point_alive[: self.points, : self.piece.size]
+
+    @property
+    def claimed(self) -> np.ndarray:
+        return self._traced().point_claimed[: self.points]
+
+    def _traced(self) -> Board:
+        if not self.traced:
+            raise ValueError("this deduction was not traced: use deduce(level, trace=True)")
+        return self.board
+
+    def leak_claims(self, index: int) -> tuple[tuple[Cell, int], ...]:
+        """(cell, number) the single-solution rule itself claimed in layer ``index`` (its cover pass left out)."""
+        row = self._traced().point_leak[index]
+        w = self.level.width
+        return tuple(((int(c) // w, int(c) % w), int(row[c])) for c in np.flatnonzero(row >= 0))
+
+    @cached_property
+    def _lines(self) -> list[Line]:
+        val, w = self.board.val, self.level.width
+        return [
+            placement_line(int(start), int(step), int(val[p]), w)
+            for start, step, p in zip(self.pstart, self.pstep, self.piece)
+        ]
+
+    def line(self, k: int) -> Line:
+        """The line of placement ``k``."""
+        return self._lines[int(k)]
+
+    def index_of(self, number: int, line: Line) -> int:
+        """The placement index of ``line`` for ``number``, or -1."""
+        for k in np.flatnonzero(self.piece == number):
+            if self.line(int(k)) == line:
+                return int(k)
+        return -1
+
+    def _per_number(self, alive: np.ndarray) -> tuple[tuple[Line, ...], ...]:
+        out: list[list[Line]] = [[] for _ in self.level.numbers]
+        for k in np.flatnonzero(alive):
+            out[int(self.piece[k])].append(self.line(int(k)))
+        return tuple(tuple(lines) for lines in out)
+
+    def placements_at(self, point: int) -> tuple[tuple[Line, ...], ...]:
+        """Per number, the lines still possible at ``point`` (the ``allowed`` of ``count_solutions``)."""
+        if point not in self._placements:
+            self._placements[point] = self._per_number(self.alive[point])
+        return self._placements[point]
+
+    def owner_at(self, point: int) -> dict[Cell, int]:
+        """The claimed cells at ``point`` and the number that claimed each."""
+        w = self.level.width
+        row = self.claimed[point]
+        return {(int(c) // w, int(c) % w): int(row[c]) for c in np.flatnonzero(row >= 0)}
+
+    @cached_property
+    def layers(self) -> tuple[Layer, ...]:
+        """What each layer did (traced runs only)."""
+        return tuple(self._layer(i) for i in range(self.depth))
+
+    def _layer(self, index: int) -> Layer:
+        """What layer ``index`` did, from the points before and after it."""
+        h, w = self.level.height, self.level.width
+        before, after = self.claimed[index], self.claimed[index + 1]
+        new = np.flatnonzero(after != before)
+        gone = np.flatnonzero(self.alive[index] & ~self.alive[index + 1])
+        return Layer(
+            self.kinds[index],
+            self.widths[index],
+            tuple(((int(c) // w, int(c) % w), int(after[c])) for c in new),
+            tuple((int(self.piece[k]), self.line(int(k))) for k in gone),
+            after.reshape(h, w).astype(np.int64),
+        )
+
+    def result(self) -> SolveResult:
+        """The :class:`SolveResult` of this run (with its layers if traced)."""
+        placements = self._per_number(self.final)
+        lines = tuple(p[0] for p in placements) if self.solved else None
+        layers = self.layers if self.traced else ()
+        owner = self.owner.reshape(self.level.height, self.level.width).copy()
+        return SolveResult(self.level, self.status, self.classification, lines, owner, placements, layers)
+
+
+def deduce(level: Level, trace: bool = False) -> Deduction:
+    """Run the solver once on ``level``; ``trace`` also records every point (for step-through and leaks)."""
+    board = from_level(level, trace=trace)
+    state = classify_level(board)
+    return Deduction(level, STATUS[int(state)], board, trace)
+
+
 def classify(level: Level) -> Classification:
     """Just the classification: the fast path the optimizer's numbers come from."""
-    b = from_level(level)
-    state = classify_level(b)
-    table = b.table
-    solved = state == SOLVED and not (_used_leaks(table) and count_solutions(level).count != 1)
-    return Classification.from_table(table, solved)
-
-
-def _used_leaks(table: np.ndarray) -> bool:
-    """The leak kinds assume a unique solution: only then is their "solved" worth checking."""
-    return bool(table[Kind.SINGLE_SOLUTION, 0] or table[Kind.UNCONTESTED_NO_COVER, 0])
+    return deduce(level).classification
 
 
 def solve(level: Level, trace: bool = False) -> SolveResult:
     """Solve by deduction; with ``trace`` also record every layer."""
-    h, w, n = level.height, level.width, len(level.numbers)
-    board = from_level(level)
-    build_board(board)
-    table = np.zeros((8, 2), np.int64)
-    layers: list[Layer] = []
-    pbeg, pstart, pstep, alive, claimed = board.pbeg, board.pstart, board.pstep, board.alive, board.claimed
-    piece_of = np.repeat(np.arange(n), np.diff(pbeg)) if n else np.zeros(0, np.int64)
-    length = board.val[piece_of] if n else piece_of
-
-    def line(k: int) -> Line:
-        return placement_line(int(pstart[k]), int(pstep[k]), int(length[k]), w)
-
-    state = RUNNING
-    while state == RUNNING:
-        before_alive = alive[: pbeg[n]].copy()
-        before_claimed = claimed.copy()
-        state, kind, width = step(board)
-        if kind == NONE:
-            break
-        table[kind, 0] += 1
-        table[kind, 1] = max(table[kind, 1], width)
-        table[0, 0] += 1
-        table[0, 1] = max(table[0, 1], width)
-        if trace:
-            new = np.flatnonzero(claimed != before_claimed)
-            gone = np.flatnonzero(before_alive & ~alive[: pbeg[n]])
-            layers.append(
-                Layer(
-                    Kind(kind),
-                    int(width),
-                    tuple(((int(c) // w, int(c) % w), int(claimed[c])) for c in new),
-                    tuple((int(piece_of[k]), line(int(k))) for k in gone),
-                    claimed.reshape(h, w).copy(),
-                )
-            )
-    status = _STATUS.get(state, "stuck")
-    if status == "solved" and _used_leaks(table) and count_solutions(level).count != 1:
-        status = "ambiguous"
-    placements = tuple(tuple(line(k) for k in range(pbeg[p], pbeg[p + 1]) if alive[k]) for p in range(n))
-    lines = tuple(p[0] for p in placements) if status == "solved" else None
-    return SolveResult(
-        level,
-        status,
-        Classification.from_table(table, status == "solved"),
-        lines,
-        claimed.reshape(h, w).copy(),
-        placements,
-        tuple(layers),
-    )
+    return deduce(level, trace).result()

@@ -24,8 +24,9 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
+from linjat_editor.core.analysis import Leak, Report, analyze
+from linjat_editor.core.kinds import Kind
 from linjat_editor.core.level import Level
-from linjat_editor.gui.analysis_adapter import AnalysisResult, LeakInfo, analyze_level
 from linjat_editor.gui.document import Document
 from linjat_editor.gui.theme import Theme
 from linjat_editor.gui.workers import LatestRunner
@@ -34,11 +35,11 @@ PRESET_NAMES = ("easy", "medium", "hard", "expert")
 
 
 class AnalysisPanel(QWidget):
-    """Shows the newest :class:`AnalysisResult` for the document's level."""
+    """Shows the newest analysis :class:`Report` for the document's level, as the engine gives it."""
 
     #: A fresh result for the current level arrived.
     resultChanged = Signal(object)
-    #: The selected leak changed: carries a LeakInfo or None.
+    #: The selected leak changed: carries a Leak or None.
     leakSelected = Signal(object)
     #: The user pressed "Fix leaks".
     fixLeaksRequested = Signal()
@@ -50,7 +51,7 @@ class AnalysisPanel(QWidget):
         super().__init__(parent)
         self.document = document
         self.theme = theme or Theme()
-        self.result: AnalysisResult | None = None
+        self.result: Report | None = None
         self._answered: tuple[Level, str] | None = None  # (level, preset) the panel shows an answer for
         self._requested: tuple[Level, str] | None = None  # (level, preset) of the newest request
         # Its own one-thread pool: generator or set jobs never make the live analysis wait in a queue.
@@ -145,7 +146,7 @@ class AnalysisPanel(QWidget):
         """Analyse the document's current level (debounced unless ``immediate``)."""
         level, preset = self.document.level, self.preset_name
         self._requested = (level, preset)
-        self.runner.request(lambda: analyze_level(level, preset), immediate=immediate)
+        self.runner.request(lambda: analyze(level, preset), immediate=immediate)
 
     def is_current(self) -> bool:
         """True when the panel shows the answer (result or error) for the current level and preset."""
@@ -179,17 +180,19 @@ class AnalysisPanel(QWidget):
 
     # -- showing a result ------------------------------------------------------
 
-    def _on_result(self, result: AnalysisResult) -> None:
+    def _on_result(self, result: Report) -> None:
         self.result = result
         self._answered = (result.level, result.preset)
         self._show_verdict(result)
         self.count.setText({0: "none", 1: "exactly one"}.get(result.count, "2 or more"))
         self.deduction.setText("solved" if result.solved else f"not solved ({result.status})")
         self.score.setText(f"{result.score:g}  ({result.preset})")
-        self.selection.setText("–" if result.selection_score is None else f"{result.selection_score:g}")
-        self.tier.setText(result.tier or "–")
-        self.table.setRowCount(len(result.table))
-        for row, (label, depth, width) in enumerate(result.table):
+        self.selection.setText(f"{result.selection_score:g}")
+        self.tier.setText(result.tier.describe() if result.tier else "–")
+        c = result.classification
+        rows = [(kind.label, c.of(kind).depth, c.of(kind).max_width) for kind in Kind] + [("All", c.all.depth, c.all.max_width)]
+        self.table.setRowCount(len(rows))
+        for row, (label, depth, width) in enumerate(rows):
             for col, value in enumerate((label, str(depth), str(width))):
                 item = QTableWidgetItem(value)
                 if col:
@@ -207,14 +210,14 @@ class AnalysisPanel(QWidget):
         header = max(t.horizontalHeader().height(), t.horizontalHeader().sizeHint().height())
         t.setFixedHeight(header + rows + 2 * t.frameWidth() + 2)
 
-    def _show_verdict(self, result: AnalysisResult) -> None:
+    def _show_verdict(self, result: Report) -> None:
         # A symbol as well as a colour, so the verdict reads without colour vision.
         mark, colour = ("\u2714", self.theme.step_done) if result.good else ("\u2716", self.theme.step_short)
         self.verdict.setText(f"{mark} {result.verdict}")
         self.verdict.setStyleSheet(
             f"QLabel {{ font-weight: bold; padding: 6px; color: white; background: {colour}; border-radius: 4px; }}")
 
-    def _show_leaks(self, leaks: tuple[LeakInfo, ...]) -> None:
+    def _show_leaks(self, leaks: tuple[Leak, ...]) -> None:
         self.leaks.blockSignals(True)
         self.leaks.clear()
         for leak in leaks:

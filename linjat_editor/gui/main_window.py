@@ -144,7 +144,7 @@ class MainWindow(QMainWindow):
 
     def _announce_step(self, step: object) -> None:
         if step is not None:
-            self.statusBar().showMessage(getattr(step, "sentence", ""), 8000)
+            self.statusBar().showMessage(getattr(step, "message", ""), 8000)
 
     def _update_title(self, *_: object) -> None:
         mark = "*" if self.document.modified else ""

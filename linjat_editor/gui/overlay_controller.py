@@ -5,7 +5,7 @@ from __future__ import annotations
 from PySide6.QtCore import QObject
 
 from linjat_editor.core.level import Level
-from linjat_editor.gui.analysis_adapter import AnalysisResult, LeakInfo, StepInfo
+from linjat_editor.core.analysis import Leak, Report, Step
 from linjat_editor.gui.board_view import BoardView
 from linjat_editor.gui.overlay import Overlay, known_lines
 
@@ -20,20 +20,20 @@ class OverlayController(QObject):
     def __init__(self, board: BoardView) -> None:
         super().__init__(board)
         self.board = board
-        self.result: AnalysisResult | None = None
-        self.leak: LeakInfo | None = None
-        self.step: StepInfo | None = None
+        self.result: Report | None = None
+        self.leak: Leak | None = None
+        self.step: Step | None = None
         board.document.levelChanged.connect(self._on_level)
 
-    def set_result(self, result: AnalysisResult | None) -> None:
+    def set_result(self, result: Report | None) -> None:
         self.result, self.leak = result, None
         self._refresh()
 
-    def set_leak(self, leak: LeakInfo | None) -> None:
+    def set_leak(self, leak: Leak | None) -> None:
         self.leak = leak
         self._refresh()
 
-    def set_step(self, step: StepInfo | None) -> None:
+    def set_step(self, step: Step | None) -> None:
         self.step = step
         self._refresh()
 
@@ -52,14 +52,16 @@ class OverlayController(QObject):
         step_cells: frozenset = frozenset()
         if self.step is not None:
             numbers = [(n.row, n.col, n.value) for n in r.level.numbers]
-            step_lines = known_lines(numbers, self.step.owner, set(self.step.extended))
-            step_cells = self.step.cells
+            extended = {r.level.number_index(*cell) for cell in self.step.numbers}
+            step_lines = known_lines(numbers, self.step.owner, extended)
+            step_cells = frozenset(self.step.cells)
+        stuck = r.stuck if self.step is None and r.stuck is not None else None
         self.board.set_overlay(Overlay(
-            solution=r.solution,
-            stuck_cells=r.stuck_cells if self.step is None else frozenset(),
-            stuck_numbers=r.stuck_numbers if self.step is None else frozenset(),
+            solution=r.lines or (),
+            stuck_cells=frozenset(stuck.cells) if stuck else frozenset(),
+            stuck_numbers=frozenset(stuck.numbers) if stuck else frozenset(),
             leak_cells=leak_cells,
-            selected_leak_cells=self.leak.cells if self.leak is not None else frozenset(),
+            selected_leak_cells=frozenset(self.leak.cells) if self.leak is not None else frozenset(),
             step_lines=step_lines,
             step_cells=step_cells,
         ))

@@ -10,18 +10,18 @@ from __future__ import annotations
 from PySide6.QtCore import Qt, Signal
 from PySide6.QtWidgets import QHBoxLayout, QLabel, QPushButton, QSlider, QVBoxLayout, QWidget
 
-from linjat_editor.gui.analysis_adapter import AnalysisResult, StepInfo
+from linjat_editor.core.analysis import Report, Step
 
 
 class StepPanel(QWidget):
-    """Slider + previous/next over ``AnalysisResult.steps``."""
+    """Slider + previous/next over ``Report.steps``."""
 
-    #: The shown step changed: carries the StepInfo or None (at the start).
+    #: The shown step changed: carries the Step or None (at the start).
     stepChanged = Signal(object)
 
     def __init__(self, parent: QWidget | None = None) -> None:
         super().__init__(parent)
-        self.steps: tuple[StepInfo, ...] = ()
+        self.steps: tuple[Step, ...] = ()
         self.setAccessibleName("Solver steps")
         self.slider = QSlider(Qt.Orientation.Horizontal)
         self.slider.setRange(0, 0)
@@ -68,11 +68,11 @@ class StepPanel(QWidget):
     def position(self) -> int:
         return self.slider.value()
 
-    def current(self) -> StepInfo | None:
+    def current(self) -> Step | None:
         k = self.position
         return self.steps[k - 1] if 0 < k <= len(self.steps) else None
 
-    def set_result(self, result: AnalysisResult | None) -> None:
+    def set_result(self, result: Report | None) -> None:
         """New analysis: keep the position if it still exists."""
         self.steps = result.steps if result is not None else ()
         old = self.position
@@ -91,7 +91,7 @@ class StepPanel(QWidget):
     def step_back(self) -> None:
         self.slider.setValue(self.position - 1)
 
-    def show_hint(self) -> StepInfo | None:
+    def show_hint(self) -> Step | None:
         """The next deduction from where the view stands (the first one from the start)."""
         if self.position < len(self.steps):
             self.step_forward()
@@ -107,8 +107,8 @@ class StepPanel(QWidget):
             self.title.setText(f"Start · {n} step{'s' if n != 1 else ''} in the trace")
             self.sentence.setText("Press Next or Hint to see the first deduction.")
         else:
-            self.title.setText(f"Step {k} of {n}: {step.label}, width {step.width}")
-            self.sentence.setText(step.sentence)
+            self.title.setText(f"Step {k} of {n}: {step.kind.label}, width {step.width}")
+            self.sentence.setText(step.message)
         self._update_buttons()
         self.stepChanged.emit(step)
 

@@ -15,14 +15,11 @@ from pathlib import Path
 from typing import Any, Mapping
 
 from linjat_editor.core.level import Level
+from linjat_editor.core.scoring import tier_of_size
 from linjat_editor.io.atomic import atomic_write_bytes
 
 #: The original game's tier order; a puzzles.json lists them in this order.
 TIER_ORDER = ("tutorial", "easy", "medium", "hard", "expert")
-
-#: Grid sizes the original generated for each tier (spec section 4), used to
-#: guess a tier for an entry that does not name one.
-SIZE_TIERS = {(9, 6): "easy", (10, 7): "medium", (11, 8): "hard", (13, 9): "expert"}
 
 #: Our classification keys (``Kind.key``) and the original game's spelling.
 ORIGINAL_KEYS = {
@@ -67,8 +64,9 @@ def guess_tier(level: Level, stated: str | None = None) -> str:
     tier = level.extra.get("tier") if isinstance(level.extra, Mapping) else None
     if tier:
         return str(tier).lower()
-    if (level.height, level.width) in SIZE_TIERS:
-        return SIZE_TIERS[(level.height, level.width)]
+    by_size = tier_of_size(level.height, level.width)
+    if by_size:
+        return by_size
     if level.message or max(level.height, level.width) <= 5:
         return "tutorial"
     return "custom"
@@ -105,25 +103,13 @@ def _stored_figures(entry: Any, level: Level) -> tuple[Mapping | None, float | N
     return None, None
 
 
-def classification_dict(classification: Any) -> dict[str, dict[str, int]]:
-    """An engine ``Classification`` as ``{kind key: {depth, max_width}}`` plus ``all``."""
-    from linjat_editor.core import Kind  # lazy: the exports work on stored figures without the engine
-
-    out = {}
-    for kind in Kind:
-        s = classification.of(kind)
-        out[kind.key] = {"depth": int(s.depth), "max_width": int(s.max_width)}
-    out["all"] = {"depth": int(classification.all.depth), "max_width": int(classification.all.max_width)}
-    return out
-
-
 def analyse_level(level: Level, exact: bool = True) -> dict[str, Any]:
     """Run the engine on one level: classification, selection score, solved, count."""
     from linjat_editor.core import count_solutions, selection_score, solve
 
     result = solve(level)
     out: dict[str, Any] = {
-        "classification": classification_dict(result.classification),
+        "classification": result.classification.to_json(),
         "score": float(selection_score(result.classification)),
         "solved": bool(result.solved),
     }

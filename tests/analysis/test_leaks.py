@@ -9,7 +9,7 @@ import pytest
 from linjat_editor.core import Level, count_solutions
 from linjat_editor.core.analysis import LEAK_KINDS, detect_leaks
 from linjat_editor.core.analysis.leaks import general_leaks
-from linjat_editor.core.analysis.trace import run_trace
+from linjat_editor.core.solver import deduce
 
 from .helpers import CLEAN, GENERAL, SINGLE_SOLUTION, UNCONTESTED, verify_general_leak
 
@@ -50,7 +50,7 @@ def test_general_needs_the_only_solution() -> None:
 
 def test_group_size_limit_is_respected() -> None:
     level = Level.from_rows(GENERAL)
-    trace = run_trace(level)
+    trace = deduce(level, trace=True)
     solution = count_solutions(level).solutions[0]
     assert general_leaks(trace, solution, max_group=0) == []
     assert len(general_leaks(trace, solution, max_group=1)) == 1

@@ -54,7 +54,7 @@ def test_hard_kinds_name_their_dots_and_numbers(corpus_levels: Callable[[str], l
 def test_single_solution_sentence_names_the_number() -> None:
     (step,) = [s for s in explain(Level.from_rows(SINGLE_SOLUTION)) if s.kind == Kind.SINGLE_SOLUTION]
     assert step.message == (
-        "Assuming the level has one solution: the 2 at row 2, column 2 has 2 lines that cover no dot and no cell "
+        "Assuming the level has one solution: the 2 at row 2, column 2 has two or more lines that cover no dot and no cell "
         "anyone else can reach, and they could be swapped freely, so its line must be one that covers a dot: "
         "it covers row 3, column 2 (a uniqueness leak)."
     )

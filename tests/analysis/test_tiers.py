@@ -2,8 +2,6 @@
 
 from __future__ import annotations
 
-import inspect
-
 import json
 from collections import Counter
 from pathlib import Path
@@ -19,7 +17,7 @@ from linjat_editor.core.analysis import (
     save_calibration,
     shipped_calibration,
 )
-from linjat_editor.core.analysis.calibration import SHIPPED, generated_calibration, refreshed
+from linjat_editor.core.analysis.calibration import SHIPPED, refreshed
 from linjat_editor.core.analysis.tiers import percentile
 
 NAMES = list(TIERS)
@@ -45,9 +43,10 @@ def test_shipped_calibration_is_generated_data() -> None:
     cal = shipped_calibration()
     assert cal["source"] == "generated" and set(cal["tiers"]) == set(NAMES)
     meta = cal["metadata"]
-    # Made by the documented recipe, with its default effort (what `... calibration generate` does).
-    recipe = inspect.signature(generated_calibration).parameters
-    assert "generated_calibration" in meta["how"] and meta["iterations"] == recipe["iterations"].default
+    # Made by the documented recipe: 20 levels per tier, each with the original's 10,000
+    # optimizer iterations (spec section 8), from seed 1.
+    assert meta["how"] == "linjat_editor.core.analysis.calibration.generated_calibration(per_tier=20, iterations=10000, seed=1)"
+    assert (meta["per_tier"], meta["iterations"], meta["seed"]) == (20, 10_000, 1)
     for name, tier in cal["tiers"].items():
         assert tier["count"] == meta["per_tier"] == len(meta["levels"][name])
         assert tier["selection_scores"] == sorted(tier["selection_scores"])

@@ -7,11 +7,8 @@ import time
 
 import pytest
 
+from linjat_editor import core
 from linjat_editor.batch import batch_generate, batch_to_file, make_jobs, run_job
-
-core = pytest.importorskip("linjat_editor.core")
-if not hasattr(core, "generate"):
-    pytest.skip("core.generate has not landed", allow_module_level=True)
 
 
 def test_jobs_are_reproducible_and_in_range():

@@ -14,10 +14,6 @@ import pytest
 
 from linjat_editor.batch import batch_generate
 
-core = pytest.importorskip("linjat_editor.core")
-if not hasattr(core, "generate"):
-    pytest.skip("core.generate has not landed", allow_module_level=True)
-
 DoneNotDone = namedtuple("DoneNotDone", "done not_done")
 
 

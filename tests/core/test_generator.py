@@ -18,11 +18,14 @@ def test_filled_level_keeps_numbers_and_is_unique_and_solved() -> None:
 
 
 def test_pinned_dots_stay_and_old_dots_go() -> None:
-    start = BOARD.with_dot(0, 0, pinned=True).with_dot(5, 0)
+    pinned = BOARD.with_dot(1, 0, pinned=True)
+    start = pinned.with_dot(5, 0)
     result = fill_dots(start, seed=1)
-    assert (0, 0) in result.level.dots and (0, 0) in result.level.pinned
-    if result.solved:
-        assert count_solutions(result.level).count == 1
+    assert (1, 0) in result.level.dots and result.level.pinned == {(1, 0)}
+    # The old unpinned dot is gone: the filling is exactly the one of the level without it.
+    assert (5, 0) not in result.level.dots
+    assert result.level == fill_dots(pinned, seed=1).level
+    assert result.level.numbers == BOARD.numbers
 
 
 def test_same_seed_same_dots_and_other_seeds_vary() -> None:

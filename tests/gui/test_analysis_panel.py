@@ -38,9 +38,9 @@ def test_good_level_shows_good_verdict_and_table(qtbot):
     assert panel.verdict.text().startswith("\u2714 Good: unique, solved by deduction")
     assert panel.count.text() == "exactly one"
     assert panel.deduction.text() == "solved"
-    assert panel.table.rowCount() == len(r.table)
+    assert panel.table.rowCount() == 8  # seven kinds and All
     assert panel.table.item(panel.table.rowCount() - 1, 0).text() == "All"
-    assert r.solution == ((2, 0, 2, 3),)
+    assert r.lines == ((2, 0, 2, 3),)
 
 
 def test_edit_updates_the_verdict(qtbot):
@@ -81,7 +81,14 @@ def test_stuck_level_reports_open_cells(qtbot):
     doc, panel = make_panel(qtbot, ["2  ", "   ", "  2"])
     r = panel.result
     assert not r.solved
-    assert r.stuck_numbers and r.stuck_cells
+    assert r.stuck is not None and r.stuck.numbers and r.stuck.cells
+
+
+def test_leaky_finish_with_two_solutions_is_not_solved(qtbot):
+    doc, panel = make_panel(qtbot, ["     2", "      ", "    .2"])
+    assert panel.deduction.text() == "not solved (ambiguous)"
+    assert panel.count.text() == "2 or more"
+    assert panel.verdict.text().startswith("\u2716")
 
 
 def test_engine_refusal_is_shown_not_hidden(qtbot):

@@ -35,7 +35,7 @@ def test_step_through_draws_known_lines(window, qtbot):
     assert steps.position == 1
     lines = window.board.overlay.step_lines
     assert len(lines) == 1 and lines[0].extended
-    assert steps.sentence.text() == window.analysis.result.steps[0].sentence
+    assert steps.sentence.text() == window.analysis.result.steps[0].message
     steps.set_position(len(steps.steps))
     final = window.board.overlay.step_lines[0]
     assert final.complete and final.line == (2, 0, 2, 2)
@@ -50,7 +50,7 @@ def test_hint_shows_the_next_step(window, qtbot):
     window.acts.hint.trigger()
     assert window.steps.position == 1
     assert window.steps.current() is window.analysis.result.steps[0]
-    assert window.statusBar().currentMessage() == window.analysis.result.steps[0].sentence
+    assert window.statusBar().currentMessage() == window.analysis.result.steps[0].message
 
 
 def test_edit_drops_stale_overlay(window, qtbot):

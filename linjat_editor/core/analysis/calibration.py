@@ -63,17 +63,6 @@ def compute_calibration(
     return {"format": FORMAT, "source": source, "metadata": dict(metadata or {}), "tiers": tiers}
 
 
-def tier_by_size(level: Level) -> str:
-    """The original tier whose grid and number count are closest to the level's."""
-
-    def distance(name: str) -> float:
-        t = TIERS[name]
-        mid = (t.min_numbers + t.max_numbers) / 2
-        return abs(level.height * level.width - t.height * t.width) / (t.height * t.width) + abs(len(level.numbers) - mid) / mid
-
-    return min(TIERS, key=distance)
-
-
 def calibration_from_corpus(corpus: Mapping[str, Any], source: str = "published") -> dict[str, Any]:
     """Calibration from the published corpus's JSON (tier -> records with ``puzzle``)."""
     levels = {

@@ -1,65 +1,30 @@
-"""What a solver layer started from, to name the dots behind square and dependency steps.
+"""What a solver layer started from, to name the dots behind square, dependency and one-of steps.
 
-Rebuilt from the public trace (``solve(level, trace=True)``): the lines each
-number still had before the layer, and who could reach which cell.
+Read from the traced deduction's points: the lines each number still had
+before the layer, and who could reach which cell.
 
 >>> from linjat_editor.core.level import Level
->>> from linjat_editor.core.solver import solve
->>> result = solve(Level.from_rows([".3. "]), trace=True)
->>> lines, owner = state_before(result, 0)
+>>> from linjat_editor.core.solver import deduce
+>>> trace = deduce(Level.from_rows([".3. "]), trace=True)
+>>> lines, owner = state_before(trace, 0)
 >>> sorted(lines[0]), sorted(reachers(lines)[(0, 0)])
 ([(0, 0, 0, 2), (0, 1, 0, 3)], [0])
 """
 
 from __future__ import annotations
 
-import threading
-
-from ..exact import number_lines
 from ..level import Cell, Line, line_cells
-from ..solver import SolveResult
+from ..solver import Deduction
 
 
-def state_before(result: SolveResult, index: int) -> tuple[list[list[Line]], dict[Cell, int]]:
+def state_before(trace: Deduction, index: int) -> tuple[list[list[Line]], dict[Cell, int]]:
     """Per number, its lines still possible before layer ``index``; and the claimed cells' owners."""
-    states = _states(result)
-    lines, owner = states[index]
-    return [list(ls) for ls in lines], dict(owner)
-
-
-#: Per thread, the last result's states, built in one pass (steps ask for every layer of one result in turn).
-_LAST = threading.local()
+    return [list(ls) for ls in trace.placements_at(index)], trace.owner_at(index)
 
 
 def _covers(line: Line, cell: Cell) -> bool:
     r1, c1, r2, c2 = line
     return r1 <= cell[0] <= r2 and c1 <= cell[1] <= c2
-
-
-def _states(result: SolveResult) -> list[tuple[list[list[Line]], dict[Cell, int]]]:
-    cached = getattr(_LAST, "value", None)
-    if cached is not None and cached[0] is result:
-        return cached[1]  # type: ignore[no-any-return]
-    level = result.level
-    owner = {n.cell: p for p, n in enumerate(level.numbers)}
-    lines = [[ln for ln in ls if all(owner.get(c, p) == p for c in line_cells(ln))] for p, ls in enumerate(number_lines(level))]
-    out = [([list(ls) for ls in lines], dict(owner))]
-    for layer in result.layers:
-        gone: dict[int, set[Line]] = {}
-        for p, line in layer.dropped:
-            gone.setdefault(p, set()).add(line)
-        for p, dropped in gone.items():
-            lines[p] = [ln for ln in lines[p] if ln not in dropped]
-        for cell, q in layer.claimed:
-            owner[cell] = q
-            r, c = cell
-            for p, n in enumerate(level.numbers):
-                near = (n.row == r and abs(n.col - c) < n.value) or (n.col == c and abs(n.row - r) < n.value)
-                if near and p != q:
-                    lines[p] = [ln for ln in lines[p] if not _covers(ln, cell)]
-        out.append(([list(ls) for ls in lines], dict(owner)))
-    _LAST.value = (result, out)
-    return out
 
 
 def reachers(lines: list[list[Line]]) -> dict[Cell, frozenset[int]]:
@@ -80,13 +45,13 @@ def _distance(a: Cell, b: Cell) -> int:
     return 1 << 30
 
 
-def square_dots(result: SolveResult, index: int, focus: set[int]) -> tuple[Cell, Cell, int, int] | None:
+def square_dots(trace: Deduction, index: int, focus: set[int]) -> tuple[Cell, Cell, int, int] | None:
     """Two open dots only the same two numbers reach, too far apart for either: (a, b, p, q).
 
     Only a pair one of the ``focus`` numbers (those that gained claims) belongs to.
     """
-    level = result.level
-    lines, owner = state_before(result, index)
+    level = trace.level
+    lines, owner = state_before(trace, index)
     reach = reachers(lines)
     dots = sorted(d for d in level.dots if d not in owner and len(reach.get(d, ())) == 2)
     for i, a in enumerate(dots):
@@ -101,13 +66,13 @@ def square_dots(result: SolveResult, index: int, focus: set[int]) -> tuple[Cell,
     return None
 
 
-def dependent_dots(result: SolveResult, index: int, focus: set[int]) -> tuple[Cell, Cell, frozenset[int]] | None:
+def dependent_dots(trace: Deduction, index: int, focus: set[int]) -> tuple[Cell, Cell, frozenset[int]] | None:
     """An open dot ``a`` and a dot ``t`` whoever covers ``a`` must cover too: (a, t, numbers reaching both).
 
     Only a pair that one of the ``focus`` numbers can reach.
     """
-    level = result.level
-    lines, owner = state_before(result, index)
+    level = trace.level
+    lines, owner = state_before(trace, index)
     reach = reachers(lines)
     for a in sorted(level.dots):
         if a in owner or len(reach.get(a, ())) < 2:
@@ -126,31 +91,6 @@ def dependent_dots(result: SolveResult, index: int, focus: set[int]) -> tuple[Ce
     return None
 
 
-def single_solution_claims(result: SolveResult, index: int) -> dict[int, tuple[int, list[Cell]]]:
-    """For a single-solution layer: per number, (its uninformative lines, the cells the leak claims).
-
-    The rule as spec section 2 states it, replayed on the state before the layer.
-    """
-    level = result.level
-    lines, owner = state_before(result, index)
-    reach = reachers(lines)
-    out: dict[int, tuple[int, list[Cell]]] = {}
-    for p, ls in enumerate(lines):
-        informative: list[set[Cell]] = []
-        uninformative = 0
-        for ln in ls:
-            free = [c for c in line_cells(ln) if c not in owner]
-            if any(c in level.dots for c in free):
-                informative.append(set(line_cells(ln)))
-            elif all(reach.get(c) == {p} for c in free):
-                uninformative += 1
-        if uninformative > 1 and informative:
-            common = sorted(c for c in set.intersection(*informative) if c not in owner)
-            if common:
-                out[p] = (uninformative, common)
-    return out
-
-
 def _common(lines: list[Line], x: Cell, covering: bool) -> set[Cell] | None:
     """Cells shared by the lines that do (or do not) cover ``x``; None if there is no such line."""
     out: set[Cell] | None = None
@@ -161,12 +101,12 @@ def _common(lines: list[Line], x: Cell, covering: bool) -> set[Cell] | None:
     return out
 
 
-def one_of_pair(result: SolveResult, index: int) -> tuple[Cell, int, int, int] | None:
+def one_of_pair(trace: Deduction, index: int) -> tuple[Cell, int, int, int] | None:
     """For a one-of layer: a cell ``x``, the two numbers that cannot both cover it, and a third
     number whose line was dropped for touching what each of them must otherwise cover: (x, a, b, c)."""
-    level = result.level
-    lines, owner = state_before(result, index)
-    dropped = {(p, ln) for p, ln in result.layers[index].dropped}
+    level = trace.level
+    lines, owner = state_before(trace, index)
+    dropped = set(trace.layers[index].dropped)
     victims = {p for p, _ in dropped}
     reach = reachers(lines)
     for same_line in (True, False):

@@ -20,8 +20,8 @@ from __future__ import annotations
 
 from ..exact import count_solutions
 from ..level import Cell, Level, LevelError, line_cells
+from ..solver import deduce
 from .leaks import MAX_GROUP, Leak, detect_leaks
-from .trace import run_trace
 
 #: At most this many cells near the leaks are paired up when no single dot helps.
 PAIR_CELLS = 24
@@ -29,7 +29,7 @@ PAIR_CELLS = 24
 
 def _leaks(level: Level, solution: tuple, max_group: int, must_solve: bool) -> list[Leak] | None:
     """The level's leaks, or None if it must solve by deduction and does not."""
-    trace = run_trace(level)
+    trace = deduce(level, trace=True)
     if must_solve and trace.status != "solved":
         return None
     return detect_leaks(level, trace=trace, solution=solution, max_group=max_group)
@@ -54,7 +54,7 @@ def fix_leaks(level: Level, max_group: int = MAX_GROUP, max_dots: int | None = N
     candidates: list[Cell] = sorted(
         {cell for line in solution for cell in line_cells(line)} - numbers - set(level.dots)
     )
-    must_solve = run_trace(level).status == "solved"
+    must_solve = deduce(level).status == "solved"
     current = level
     leaks = _leaks(level, solution, max_group, False) or []
     added = 0

@@ -1,10 +1,10 @@
-"""The general uniqueness-leak test, as a numba kernel over a :class:`~.trace.Trace`.
+"""The general uniqueness-leak test, as a numba kernel over a traced :class:`~..solver.Deduction`.
 
 A placement ``X`` of number ``P``, still possible at some point of the
 deduction, is a *leak* there when
 
 1. none of the sound rules rules it out at that point (it survives a sound
-   round: ``trace.sound_at``),
+   round from that point: :func:`.sound.sound_from`),
 2. it is not part of the level's only solution, and
 3. taking it leaves part of the board with **more than one completion**:
    restrict every number to its placements still possible at that point and
@@ -26,16 +26,15 @@ and each placement is reported at the earliest point only.
 
 from __future__ import annotations
 
-import numba as nb
 import numpy as np
 
-
+from ..kernels.bits import kernel
 from ..kernels.exact import count_solutions
-from .runs import sound_from
-from .trace import Trace
+from ..solver import Deduction
+from .sound import sound_from
 
 
-@nb.njit(cache=True, nogil=True)
+@kernel
 def _find(parent, x):
     while parent[x] != x:
         parent[x] = parent[parent[x]]
@@ -43,7 +42,7 @@ def _find(parent, x):
     return x
 
 
-@nb.njit(cache=True, nogil=True)
+@kernel
 def _count_group(ncells, n, val, piece, cells, ok, group, root, dot, taken, limit):
     """Completions (up to ``limit``) of the numbers with ``group[q] == root`` alone."""
     remap = np.full(n, -1, np.int64)
@@ -86,7 +85,7 @@ def _count_group(ncells, n, val, piece, cells, ok, group, root, dot, taken, limi
     return count_solutions(ncells, m, pl_piece, pl_cells, pl_len, allowed, dots, limit, out)
 
 
-@nb.njit(cache=True, nogil=True)
+@kernel
 def leak_test(ncells, n, val, piece, cells, alive, dot, x, max_group, witness):
     """Whether taking placement ``x`` leaves an independent group with 2+ completions.
 
@@ -159,7 +158,7 @@ def leak_test(ncells, n, val, piece, cells, alive, dot, x, max_group, witness):
     return False
 
 
-@nb.njit(cache=True, nogil=True)
+@kernel
 def find_all(b, piece, cells, alive_pts, claimed_pts, not_solution, max_group, first, witness):
     """Every point in turn: test the candidates, and where some fail, keep those a sound round leaves alive.
 
@@ -189,7 +188,7 @@ def find_all(b, piece, cells, alive_pts, claimed_pts, not_solution, max_group, f
                 witness[k, :] = found[k]
 
 
-def find_leaks(trace: Trace, cells: np.ndarray, solution: np.ndarray, max_group: int) -> tuple[np.ndarray, np.ndarray]:
+def find_leaks(trace: Deduction, cells: np.ndarray, solution: np.ndarray, max_group: int) -> tuple[np.ndarray, np.ndarray]:
     """Earliest leaky point of every placement (-1: none) and the witness numbers of each."""
     level = trace.level
     n, m = len(level.numbers), trace.piece.size
@@ -197,7 +196,10 @@ def find_leaks(trace: Trace, cells: np.ndarray, solution: np.ndarray, max_group:
     witness = np.zeros((m, n), np.bool_)
     not_solution = np.ones(m, np.bool_)
     not_solution[solution[solution >= 0]] = False
-    find_all(trace.board, trace.piece, cells, trace.alive, trace.claimed, not_solution, max_group, first, witness)
+    # The sound rounds work in a copy of the board: the deduction keeps its final state.
+    b = trace.board
+    work = b._replace(alive=b.alive.copy(), claimed=b.claimed.copy(), possible=b.possible.copy())
+    find_all(work, trace.piece, cells, trace.alive, trace.claimed, not_solution, max_group, first, witness)
     return first, witness
 
 

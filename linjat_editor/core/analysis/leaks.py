@@ -29,8 +29,8 @@ import numpy as np
 from ..exact import count_solutions
 from ..kinds import Kind
 from ..level import Cell, Level, Line, line_cells
+from ..solver import Deduction, deduce
 from .general import find_leaks, placement_cells
-from .trace import Trace, run_trace
 from .words import cell_list, line_words, number_list, number_name
 
 #: Largest group of numbers whose ambiguity a player is expected to see at a glance.
@@ -70,7 +70,7 @@ def _when(point: int) -> str:
     return "From the start" if point == 0 else f"After step {point}"
 
 
-def article_leaks(trace: Trace) -> list[Leak]:
+def article_leaks(trace: Deduction) -> list[Leak]:
     """The solver's two leak kinds, one leak per number and layer that used them."""
     level = trace.level
     out: list[Leak] = []
@@ -90,7 +90,7 @@ def article_leaks(trace: Trace) -> list[Leak]:
             out.append(Leak("uncontested_no_cover", level.numbers[p].cell, cells, msg, point=i))
         elif kind == Kind.SINGLE_SOLUTION:
             by_number: dict[int, list[Cell]] = {}
-            for cell, p in trace.leak_claims[i]:
+            for cell, p in trace.leak_claims(i):
                 by_number.setdefault(p, []).append(cell)
             for p, claimed in sorted(by_number.items()):
                 msg = (
@@ -102,12 +102,12 @@ def article_leaks(trace: Trace) -> list[Leak]:
     return out
 
 
-def solution_indices(trace: Trace, lines: Sequence[Line]) -> np.ndarray:
+def solution_indices(trace: Deduction, lines: Sequence[Line]) -> np.ndarray:
     """The placement index of each number's line in ``lines`` (-1 if the engine has none)."""
     return np.array([trace.index_of(p, line) for p, line in enumerate(lines)], np.int64)
 
 
-def general_leaks(trace: Trace, solution: Sequence[Line], max_group: int = MAX_GROUP) -> list[Leak]:
+def general_leaks(trace: Deduction, solution: Sequence[Line], max_group: int = MAX_GROUP) -> list[Leak]:
     """General leaks of a level whose only solution is ``solution`` (one line per number).
 
     ``max_group``: the most numbers a player is expected to see are left
@@ -143,7 +143,7 @@ def general_leaks(trace: Trace, solution: Sequence[Line], max_group: int = MAX_G
 
 def detect_leaks(
     level: Level,
-    trace: Trace | None = None,
+    trace: Deduction | None = None,
     solution: Sequence[Line] | None = None,
     max_group: int = MAX_GROUP,
 ) -> list[Leak]:
@@ -153,7 +153,7 @@ def detect_leaks(
     otherwise it is counted here (a level without exactly one solution has
     no general leaks to report: its problem is elsewhere).
     """
-    trace = trace or run_trace(level)
+    trace = trace or deduce(level, trace=True)
     leaks = article_leaks(trace)
     if solution is None:
         found = count_solutions(level, limit=2)

@@ -11,30 +11,37 @@
 from __future__ import annotations
 
 from collections import Counter
-from dataclasses import dataclass
+import time
+from dataclasses import dataclass, field
 from typing import Any, Mapping
 
 from ..classification import Classification
 from ..exact import count_solutions
-from ..level import Level
+from ..level import Level, Line
 from ..scoring import PRESETS, Weights, preset, score, selection_score
+from ..solver import deduce
 from .calibration import shipped_calibration
 from .leaks import MAX_GROUP, Leak, article_leaks, general_leaks
 from .steps import Step, steps_from
 from .stuck import Stuck, stuck_from
 from .tiers import TierEstimate, estimate_tier
-from .trace import run_trace
 
 
 @dataclass(frozen=True)
 class Report:
     """Everything the analysis found about one level.
 
-    ``count``: exact solutions, 0, 1 or 2 (meaning two or more).
+    ``count``: exact solutions, 0, 1 or 2 (meaning two or more);
+    ``status``: the solver's ("solved", "stuck", "contradiction",
+    "ambiguous"); ``solved`` is ``status == "solved"``; ``lines``: the
+    solution deduction found (None unless solved); ``preset``: the name of
+    the weights ``score`` used ("custom" for others); ``elapsed_ms``: how
+    long the analysis took.
     """
 
     level: Level
     count: int
+    status: str
     solved: bool
     classification: Classification
     score: float
@@ -44,6 +51,14 @@ class Report:
     steps: tuple[Step, ...]
     stuck: Stuck | None
     verdict: str
+    lines: tuple[Line, ...] | None = None
+    preset: str = "custom"
+    elapsed_ms: float = field(default=0.0, compare=False)
+
+    @property
+    def good(self) -> bool:
+        """Unique, solved by deduction, no leak: what a published level should be."""
+        return bool(self.level.numbers) and self.count == 1 and self.solved and not self.leaks
 
     def leak_counts(self) -> dict[str, int]:
         """How many leaks of each kind."""
@@ -92,12 +107,13 @@ def analyze(
     ``weights``: a :class:`Weights` or a preset name; ``calibration``: data
     from :func:`.calibration.compute_calibration` (default: the shipped one).
     """
+    started = time.perf_counter()
     if isinstance(weights, str):
         weights = preset(weights)
     exact = count_solutions(level, limit=2)
-    trace = run_trace(level)
-    result = trace.result()  # what solve(level, trace=True) gives, without solving twice
-    classification = result.classification
+    trace = deduce(level, trace=True)
+    result = trace.result()
+    classification = trace.classification
     selection = selection_score(classification)
     solution = exact.solutions[0] if exact.count == 1 else None
     found = article_leaks(trace)
@@ -109,13 +125,17 @@ def analyze(
     return Report(
         level,
         exact.count,
-        result.solved,
+        trace.status,
+        trace.solved,
         classification,
         score(classification, weights),
         selection,
         tier,
         leaks,
-        tuple(steps_from(result)),
+        tuple(steps_from(trace)),
         stuck_from(result),
-        _verdict(level, exact.count, result.solved, leaks, tier),
+        _verdict(level, exact.count, trace.solved, leaks, tier),
+        result.lines,
+        next((name for name, w in PRESETS.items() if w == weights), "custom"),
+        (time.perf_counter() - started) * 1000,
     )

@@ -8,26 +8,30 @@ cover 1 The dot at row 3, column 1 can only be reached by the 4 at row 3, column
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from typing import Any
+
+import numpy as np
 
 from ..kinds import Kind
 from ..level import Cell, Level
-from ..solver import Layer, SolveResult, solve
-from .detail import dependent_dots, one_of_pair, single_solution_claims, square_dots
+from ..solver import Deduction, Layer, deduce
+from .detail import dependent_dots, one_of_pair, square_dots
 from .words import cell_list, cell_name, join, number_list, number_name
 
 
 @dataclass(frozen=True)
 class Step:
     """One layer of the deduction: its kind and width, the numbers that gained
-    claims, the cells newly claimed, and a sentence saying why."""
+    claims, the cells newly claimed, a sentence saying why, and ``owner``:
+    the H x W number index that has claimed each cell after it (-1 nobody)."""
 
     kind: Kind
     width: int
     numbers: tuple[Cell, ...]
     cells: tuple[Cell, ...]
     message: str
+    owner: np.ndarray = field(repr=False, compare=False, default_factory=lambda: np.zeros((0, 0), np.int64))
 
     def to_json(self) -> dict[str, Any]:
         return {"kind": self.kind.key, "width": self.width, "cells": [list(c) for c in self.cells], "message": self.message}
@@ -70,9 +74,9 @@ def _cant_fit(level: Level, claims: dict[int, list[Cell]]) -> str:
     return f"Every line each of these numbers can still take covers the same cells, so {_claims(level, claims)}."
 
 
-def _square(result: SolveResult, index: int, claims: dict[int, list[Cell]]) -> str | None:
-    level = result.level
-    found = square_dots(result, index, set(claims))
+def _square(trace: Deduction, index: int, claims: dict[int, list[Cell]]) -> str | None:
+    level = trace.level
+    found = square_dots(trace, index, set(claims))
     if found is None:
         return None
     a, b, p, q = found
@@ -83,9 +87,9 @@ def _square(result: SolveResult, index: int, claims: dict[int, list[Cell]]) -> s
     )
 
 
-def _dependency(result: SolveResult, index: int, claims: dict[int, list[Cell]]) -> str | None:
-    level = result.level
-    found = dependent_dots(result, index, set(claims))
+def _dependency(trace: Deduction, index: int, claims: dict[int, list[Cell]]) -> str | None:
+    level = trace.level
+    found = dependent_dots(trace, index, set(claims))
     if found is None:
         return None
     a, t, both = found
@@ -96,14 +100,16 @@ def _dependency(result: SolveResult, index: int, claims: dict[int, list[Cell]]) 
     )
 
 
-def _single_solution(result: SolveResult, index: int, claims: dict[int, list[Cell]]) -> str | None:
-    level = result.level
-    leaks = single_solution_claims(result, index)
+def _single_solution(trace: Deduction, index: int, claims: dict[int, list[Cell]]) -> str | None:
+    level = trace.level
+    leaks: dict[int, list[Cell]] = {}
+    for cell, q in trace.leak_claims(index):
+        leaks.setdefault(q, []).append(cell)
     if not leaks:
         return None
-    p, (spare, cells) = sorted(leaks.items())[0]
+    p, cells = sorted(leaks.items())[0]
     text = (
-        f"Assuming the level has one solution: {number_name(level, p)} has {spare} lines that cover no dot and "
+        f"Assuming the level has one solution: {number_name(level, p)} has two or more lines that cover no dot and "
         "no cell anyone else can reach, and they could be swapped freely, so its line must be one that covers "
         f"a dot: it covers {cell_list(cells)}"
     )
@@ -115,12 +121,12 @@ def _single_solution(result: SolveResult, index: int, claims: dict[int, list[Cel
     return text + " (a uniqueness leak)."
 
 
-def sentence(level: Level, layer: Layer, result: SolveResult | None = None, index: int = 0) -> str:
-    """The plain-words sentence for one layer (``result``/``index`` let it name the dots involved)."""
+def sentence(level: Level, layer: Layer, trace: Deduction | None = None, index: int = 0) -> str:
+    """The plain-words sentence for one layer (``trace``/``index`` let it name the dots involved)."""
     claims = _by_number(layer)
     kind = layer.kind
-    if result is not None and kind in _NAMED:
-        named = _NAMED[kind](result, index, claims)
+    if trace is not None and kind in _NAMED:
+        named = _NAMED[kind](trace, index, claims)
         if named:
             return named
     if kind == Kind.COVER:
@@ -156,9 +162,9 @@ def sentence(level: Level, layer: Layer, result: SolveResult | None = None, inde
     return f"{kind.label.capitalize()}: {_claims(level, claims)}."
 
 
-def _one_of(result: SolveResult, index: int, claims: dict[int, list[Cell]]) -> str | None:
-    level = result.level
-    found = one_of_pair(result, index)
+def _one_of(trace: Deduction, index: int, claims: dict[int, list[Cell]]) -> str | None:
+    level = trace.level
+    found = one_of_pair(trace, index)
     if found is None:
         return None
     x, a, b, c = found
@@ -172,20 +178,21 @@ def _one_of(result: SolveResult, index: int, claims: dict[int, list[Cell]]) -> s
 _NAMED = {Kind.SQUARE: _square, Kind.DEPENDENCY: _dependency, Kind.ONE_OF: _one_of, Kind.SINGLE_SOLUTION: _single_solution}
 
 
-def steps_from(result: SolveResult) -> list[Step]:
-    """Steps from a ``solve(level, trace=True)`` result."""
-    level = result.level
+def steps_from(trace: Deduction) -> list[Step]:
+    """Steps from a traced deduction (``deduce(level, trace=True)``)."""
+    level = trace.level
     out: list[Step] = []
-    for index, layer in enumerate(result.layers):
+    for index in range(trace.depth):
+        layer = trace.layers[index]
         claims = _by_number(layer)
-        claimed_numbers = sorted(claims)
         out.append(
             Step(
                 layer.kind,
                 layer.width,
-                tuple(level.numbers[p].cell for p in claimed_numbers),
+                tuple(level.numbers[p].cell for p in sorted(claims)),
                 tuple(sorted(cell for cell, _ in layer.claimed)),
-                sentence(level, layer, result, index),
+                sentence(level, layer, trace, index),
+                layer.owner,
             )
         )
     return out
@@ -193,4 +200,4 @@ def steps_from(result: SolveResult) -> list[Step]:
 
 def explain(level: Level) -> list[Step]:
     """The deduction of ``level`` as steps (stops where the solver stops)."""
-    return steps_from(solve(level, trace=True))
+    return steps_from(deduce(level, trace=True))

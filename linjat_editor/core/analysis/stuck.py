@@ -37,6 +37,8 @@ class Stuck:
     def message(self) -> str:
         if self.status == "contradiction":
             return "Deduction ran into a contradiction: some number or dot has no way left."
+        if self.status == "ambiguous":
+            return "Deduction only finishes by assuming one solution, and the level has several."
         return f"Deduction stops with {len(self.numbers)} numbers and {len(self.cells)} cells still open."
 
     def to_json(self) -> dict[str, Any]:

@@ -24,6 +24,7 @@ from statistics import median
 from typing import Any, Mapping
 
 from ..level import Level
+from ..scoring import size_distance
 
 #: How much a score outside a tier's range weighs (per span of all calibrated scores) against size.
 SCORE_WEIGHT = 0.5
@@ -60,12 +61,8 @@ def percentile(scores: list[float], value: float) -> float:
 
 def _size_distance(level: Level, tier: Mapping[str, Any]) -> float:
     h, w, _ = tier["sizes"][0]
-    cells = h * w
     numbers = median(tier["numbers"]) if tier.get("numbers") else 0
-    d = abs(level.height * level.width - cells) / cells
-    if numbers:
-        d += abs(len(level.numbers) - numbers) / numbers
-    return d
+    return size_distance(level.height, level.width, len(level.numbers), h * w, numbers)
 
 
 def _score_distance(score: float, scores: list[float], spread: float) -> float:

@@ -26,9 +26,17 @@ class Board(NamedTuple):
     numbers that can still reach it); ``start_possible`` is ``possible``
     before any deduction (the generator's dot choice). ``counter`` (zero
     between uses), ``around``, ``cells_a`` and ``cells_b`` are the rules'
-    scratch space; ``table`` the classification of the last solve (row 0
-    all kinds, row k kind k; columns depth, max width).
-    Made by :func:`allocate` only.
+    scratch space.
+
+    What the last solve did (see ``layer.solve_board``): ``table`` its
+    classification (row 0 all kinds, row k kind k; columns depth, max
+    width); ``layers`` one row per layer (kind, width, cells claimed,
+    placements removed, see ``LAYER_*``). With ``trace`` (see
+    :func:`allocate`) also every *point*, the state a layer starts from:
+    ``point_alive`` (placements possible there), ``point_claimed`` (owner
+    of each cell, -1 none) and ``point_leak`` (cells the single-solution
+    rule itself claimed in the layer from that point; ``leak_owner`` is its
+    scratch).
     """
 
     h: int
@@ -49,13 +57,31 @@ class Board(NamedTuple):
     cells_a: np.ndarray
     cells_b: np.ndarray
     table: np.ndarray
+    layers: np.ndarray
+    leak_owner: np.ndarray
+    point_alive: np.ndarray
+    point_claimed: np.ndarray
+    point_leak: np.ndarray
 
 
-def allocate(h: int, w: int, n: int) -> Board:
-    """An empty board of h x w cells and n numbers (no numbers placed yet)."""
+#: Columns of ``Board.layers``.
+LAYER_KIND = 0
+LAYER_WIDTH = 1
+LAYER_CLAIMED = 2
+LAYER_REMOVED = 3
+
+
+def allocate(h: int, w: int, n: int, trace: bool = False) -> Board:
+    """An empty board of h x w cells and n numbers (no numbers placed yet).
+
+    ``trace``: room to record every point of a solve (the step-through and
+    leak detection need it; the optimizer does not).
+    """
     cells = h * w
     # A number has at most 2 * 9 placements.
     most = max(1, 18 * n)
+    # Every layer claims a cell, so a solve has at most ``cells`` layers (+1 point).
+    points = cells + 2 if trace else 0
     return Board(
         h, w, n,
         pos=np.zeros(max(n, 1), np.int64),
@@ -73,6 +99,12 @@ def allocate(h: int, w: int, n: int) -> Board:
         cells_a=np.zeros(max(cells, 64), np.int64),
         cells_b=np.zeros(max(cells, 64), np.int64),
         table=np.zeros((8, 2), np.int64),
+        layers=np.zeros((cells + 1, 4), np.int64),
+        leak_owner=np.full(cells, UNCLAIMED, np.int64),
+        # Owners are number indices (< 64) or -1: int8 keeps a 40x40 board's record small.
+        point_alive=np.zeros((points, most), np.bool_),
+        point_claimed=np.zeros((points, cells), np.int8),
+        point_leak=np.full((points, cells), UNCLAIMED, np.int8),
     )
 
 

@@ -84,7 +84,7 @@ def fill_board(b, rng, allowed, sound):
             keep_alive[:] = alive
             keep_claimed[:] = claimed
             keep_possible[:] = possible
-        state, kind, width = step(b, True)
+        state, kind, width = step(b)
         if sound and kind == SINGLE_SOLUTION:
             alive[:] = keep_alive
             claimed[:] = keep_claimed

@@ -1,8 +1,11 @@
 """Layers: apply every deduction of the first kind that finds any, then stop."""
 
+import numpy as np
+
 from ..kinds import Kind
 from .bits import kernel
-from .board import UNCLAIMED, build_board
+from .board import LAYER_CLAIMED, LAYER_KIND, LAYER_REMOVED, LAYER_WIDTH, UNCLAIMED, build_board
+from .exact import count_solutions
 from .rules import (
     ZERO,
     cant_fit,
@@ -29,10 +32,8 @@ RUNNING = 0
 SOLVED = 1
 STUCK = 2
 CONTRADICTION = 3
-
-#: A safety net only: every counted layer claims a cell, so a board of C
-#: cells can never need more than C layers.
-MAX_LAYERS = 4096
+#: Deduction finished only by assuming a unique solution, and the level is not unique.
+AMBIGUOUS = 4
 
 
 @kernel
@@ -150,31 +151,115 @@ def record(cls, kind, width):
 
 
 @kernel
-def solve_board(b):
-    """Run layers until solved, stuck or contradiction; fills ``b.table``; returns the status."""
-    table = b.table
-    table[:, :] = 0
-    for _ in range(MAX_LAYERS):
-        state, kind, width = step(b)
-        if kind != NONE:
-            record(table, kind, width)
-        if state != RUNNING:
-            return state
-    return STUCK
+def exact_count(b):
+    """Solutions of ``b``'s level by the exact solver, up to 2 (-1: too many search steps to tell).
+
+    Reads only the placement list, so a solved board keeps its state.
+    """
+    h, w, n, val, dot, pbeg, pstart, pstep = b.h, b.w, b.n, b.val, b.dot, b.pbeg, b.pstart, b.pstep
+    total = pbeg[n]
+    piece = np.empty(total, np.int64)
+    length = np.empty(total, np.int64)
+    cells = np.zeros((total, 9), np.int64)
+    for p in range(n):
+        for k in range(pbeg[p], pbeg[p + 1]):
+            piece[k] = p
+            length[k] = val[p]
+            for i in range(val[p]):
+                cells[k, i] = pstart[k] + i * pstep[k]
+    dots = np.flatnonzero(dot[: h * w])
+    out = np.zeros((1, max(n, 1)), np.int64)
+    allowed = np.ones(total, np.bool_)
+    return count_solutions(h * w, n, piece, cells, length, allowed, dots, 2, out)
 
 
 @kernel
-def step(b, generating=False):
-    """One layer from the current claims: (status after it, kind, width).
+def mark_point(b, t):
+    """Point ``t``, the state layer ``t`` starts from: recorded if tracing; returns how many cells are claimed."""
+    h, w, n, pbeg, alive, claimed, point_alive, point_claimed = b.h, b.w, b.n, b.pbeg, b.alive, b.claimed, b.point_alive, b.point_claimed
+    claimed_cells = 0
+    for cell in range(h * w):
+        if claimed[cell] != UNCLAIMED:
+            claimed_cells += 1
+    if t < point_alive.shape[0]:
+        m = pbeg[n]
+        point_alive[t, :m] = alive[:m]
+        for cell in range(h * w):
+            point_claimed[t, cell] = claimed[cell]
+    return claimed_cells
 
-    ``generating``: the generator's round (see ``layer``); its caller has
-    just brought ``possible`` up to date, so it is not recomputed.
+
+@kernel
+def solve_board(b):
+    """The deduction: layers until solved, stuck or contradiction; returns the status.
+
+    The engine's one layer loop: every answer about a level (solve,
+    classify, analysis, step-through, stuck, leaks, the optimizer's score)
+    comes from this run and what it records in ``b`` (``table``, ``layers``
+    and, on a tracing board, the points; see ``Board``).
+
+    The leak kinds assume a unique solution, so after a deduction that used
+    them the exact solver decides: "solved" needs the level to be unique, and
+    a contradiction proves no solution only if there is none (a leak taken
+    on a level with several solutions can run into one); otherwise the
+    status is AMBIGUOUS.
     """
-    if not generating:
-        update_possible(b)
+    h, w, table, layers, leak_owner, point_alive, point_leak = b.h, b.w, b.table, b.layers, b.leak_owner, b.point_alive, b.point_leak
+    table[:, :] = 0
+    leak_owner[:] = UNCLAIMED
+    tracing = point_alive.shape[0] > 0
+    t = 0
+    was_claimed, was_alive = 0, 0
+    state = RUNNING
+    finished = False
+    while True:
+        # Drop placements over cells others claimed: the state layer t starts from.
+        now_alive = update_possible(b)
+        now_claimed = mark_point(b, t)
+        if t > 0:
+            layers[t - 1, LAYER_CLAIMED] = now_claimed - was_claimed
+            layers[t - 1, LAYER_REMOVED] = was_alive - now_alive
+        was_claimed, was_alive = now_claimed, now_alive
+        if finished:
+            break
+        if contradiction(b):
+            state = CONTRADICTION
+            break
+        kind, width = layer(b)
+        if kind == NONE:
+            state = SOLVED if solved(b) else STUCK
+            break
+        record(table, kind, width)
+        layers[t, LAYER_KIND] = kind
+        layers[t, LAYER_WIDTH] = width
+        if kind == SINGLE_SOLUTION:
+            if tracing:
+                for cell in range(h * w):
+                    point_leak[t, cell] = leak_owner[cell]
+            leak_owner[:] = UNCLAIMED
+        t += 1
+        if solved(b):
+            state = SOLVED
+            finished = True  # one more pass to record the final point
+        elif t >= layers.shape[0]:
+            state = STUCK  # a safety net only: every layer claims a cell
+            break
+    if (state == SOLVED or state == CONTRADICTION) and (table[SINGLE_SOLUTION, 0] or table[UNCONTESTED_NO_COVER, 0]):
+        count = exact_count(b)
+        if (state == SOLVED and count != 1) or (state == CONTRADICTION and count != 0):
+            state = AMBIGUOUS
+    return state
+
+
+@kernel
+def step(b):
+    """The generator's round: one layer (see ``layer``'s ``generating``): (status after it, kind, width).
+
+    Its caller has just brought ``possible`` up to date.
+    """
     if contradiction(b):
         return CONTRADICTION, NONE, 0
-    kind, width = layer(b, generating)
+    kind, width = layer(b, True)
     if kind == NONE:
         return (SOLVED if solved(b) else STUCK), NONE, 0
     return (SOLVED if solved(b) else RUNNING), kind, width

@@ -22,13 +22,27 @@ NEAR = 2
 
 
 @kernel
-def evaluate(b, rng, weights, allowed, leaks_allowed):
-    """Fill dots, classify afresh; the score if solved, else NaN.
+def score_board(b, weights):
+    """Solve ``b`` from its numbers and dots: the weighted score if solved (and so unique), else NaN.
 
-    Without ``leaks_allowed`` a level that needs a uniqueness-leak kind
-    (single-solution or uncontested-no-cover) gets NaN too: one solved by
-    sound rules alone has exactly one solution. With it, the caller must
-    still count solutions: the leak kinds assume there is one.
+    ``weights`` is ``Weights.as_array()``: [width, then one per kind].
+    """
+    build_board(b)
+    if solve_board(b) != SOLVED:
+        return np.nan
+    table = b.table
+    total = table[0, 1] * weights[0]
+    for kind in range(1, 8):
+        total += table[kind, 0] * weights[kind]
+    return total
+
+
+@kernel
+def evaluate(b, rng, weights, allowed, leaks_allowed):
+    """Fill dots, classify afresh; the score if solved (and so unique), else NaN.
+
+    Without ``leaks_allowed`` a level whose deduction needs a uniqueness-leak
+    kind (single-solution or uncontested-no-cover) gets NaN too.
     """
     state, leaked = fill_board(b, rng, allowed, False)
     # A contradiction reached by sound rules alone holds for the final dots
@@ -36,15 +50,10 @@ def evaluate(b, rng, weights, allowed, leaks_allowed):
     # to classify. A single-solution leak may have been undone by a later dot.
     if state == CONTRADICTION and not leaked:
         return np.nan
-    build_board(b)
-    if solve_board(b) != SOLVED:
-        return np.nan
+    total = score_board(b, weights)
     table = b.table
     if not leaks_allowed and table[SINGLE_SOLUTION, 0] + table[UNCONTESTED_NO_COVER, 0] > 0:
         return np.nan
-    total = table[0, 1] * weights[0]
-    for kind in range(1, 8):
-        total += table[kind, 0] * weights[kind]
     return total
 
 

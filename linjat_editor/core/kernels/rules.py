@@ -32,19 +32,22 @@ def placement_ok(b, p, k):
 
 @kernel
 def update_possible(b):
-    """Drop placements over cells others claimed; recompute ``possible``."""
+    """Drop placements over cells others claimed; recompute ``possible``; returns how many placements are left."""
     h, w, n, val, pbeg, pstart, pstep, alive, possible = b.h, b.w, b.n, b.val, b.pbeg, b.pstart, b.pstep, b.alive, b.possible
     possible[: h * w] = ZERO
+    left = 0
     for p in range(n):
         m = bit(p)
         for k in range(pbeg[p], pbeg[p + 1]):
             if not alive[k]:
                 continue
             if placement_ok(b, p, k):
+                left += 1
                 for i in range(val[p]):
                     possible[pstart[k] + i * pstep[k]] |= m
             else:
                 alive[k] = False
+    return left
 
 
 @helper
@@ -141,7 +144,7 @@ def single_solution(b):
     A player who assumes one solution knows the line is an informative one
     (covers an unclaimed dot) and claims the cells they all share.
     """
-    h, w, n, pos, val, dot, pbeg, pstart, pstep, alive, claimed, possible, counter, around = b.h, b.w, b.n, b.pos, b.val, b.dot, b.pbeg, b.pstart, b.pstep, b.alive, b.claimed, b.possible, b.counter, b.around
+    h, w, n, pos, val, dot, pbeg, pstart, pstep, alive, claimed, possible, counter, around, leak_owner = b.h, b.w, b.n, b.pos, b.val, b.dot, b.pbeg, b.pstart, b.pstep, b.alive, b.claimed, b.possible, b.counter, b.around, b.leak_owner
     width = 0
     for p in range(n):
         v = val[p]
@@ -171,6 +174,7 @@ def single_solution(b):
                 cell = around[i]
                 if claimed[cell] == UNCLAIMED and counter[cell] == informative:
                     claim(b, p, cell)
+                    leak_owner[cell] = p  # for the step-through: which claims were the leak's
                     width += 1
         for i in range(size):
             counter[around[i]] = 0

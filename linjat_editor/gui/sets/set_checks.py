@@ -1,8 +1,6 @@
-"""What the set panel needs to know about each level, computed by the engine (no Qt here).
+"""What the set panel needs to know about each level: the engine's analysis report, in short (no Qt here).
 
-Runs in a worker thread. Uses the analysis layer (``core.analysis.analyze``)
-when it is there, for its leak detection; otherwise the human-style solver and
-the exact solver directly, where a leak is a layer of a leak kind.
+Runs in a worker thread.
 """
 
 from __future__ import annotations
@@ -11,9 +9,6 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from linjat_editor.core.level import Level
-
-LEAK_KEYS = ("single_solution", "uncontested_no_cover")
-
 
 @dataclass(frozen=True)
 class EntryCheck:
@@ -53,19 +48,9 @@ class EntryCheck:
         }
 
 
-def _classification_dict(cls: Any) -> dict[str, dict[str, int]]:
-    from linjat_editor.core import Kind
-
-    out = {k.key: {"depth": int(cls.of(k).depth), "max_width": int(cls.of(k).max_width)} for k in Kind}
-    out["all"] = {"depth": int(cls.all.depth), "max_width": int(cls.all.max_width)}
-    return out
-
-
 def check_level(level: Level) -> EntryCheck:
-    """Count solutions, solve by deduction, score, and find leaks for one level."""
+    """The figures of :func:`core.analysis.analyze` for one level."""
     from linjat_editor.core.analysis import analyze
 
     report = analyze(level)
-    cls = _classification_dict(report.classification)
-    leaks = max(len(report.leaks), sum(cls[k]["depth"] for k in LEAK_KEYS))
-    return EntryCheck(int(report.count), bool(report.solved), float(report.selection_score), cls, leaks)
+    return EntryCheck(report.count, report.solved, report.selection_score, report.classification.to_json(), len(report.leaks))

@@ -109,8 +109,30 @@ def test_give_up_records_unsolved_and_with_playtest(qtbot, panel):
 
 
 def test_screenshot(qtbot, panel, tmp_path):
-    drag(qtbot, panel, (1, 1), (1, 0))
-    drag(qtbot, panel, (2, 3), (2, 4))
-    drag(qtbot, panel, (2, 3), (2, 2), (2, 1), (2, 0))  # too long
+    from PySide6.QtCore import QPointF
+    from PySide6.QtGui import QImage
+
+    from ..pixels import close, colour_at, ink, screenshot
+
+    drag(qtbot, panel, (1, 1), (1, 0))  # the 3: two cells of three, short
+    drag(qtbot, panel, (2, 3), (2, 4))  # the 2: right
     panel.grab().save(str(tmp_path / "play.png"))
-    assert (tmp_path / "play.png").stat().st_size > 1000
+    image = QImage(str(tmp_path / "play.png"))
+    assert image.size() == screenshot(panel).size()
+    board, theme = panel.board, panel.board.theme
+    g = board.geometry_()
+
+    def at(r: float, c: float):
+        return colour_at(image, panel, board, QPointF(g.left + (c + 0.5) * g.cell, g.top + (r + 0.5) * g.cell))
+
+    # Each number is a dark disc with its digit in white, on its own cell.
+    for n in LEVEL.numbers:
+        assert close(at(n.row, n.col + 0.28), theme.color("number_fill")), n
+        cell = g.cell_rect(n.row, n.col).toRect()
+        assert ink(image, panel, board, theme.color("number_text"), cell) > 10, n
+    # The 2's line is right: filled green over the cell it reaches; an untouched cell stays plain.
+    assert close(at(2, 4 + 0.3), theme.color("step_done"))
+    assert close(at(3, 0), theme.color("cell")) and close(at(0, 4), theme.color("cell"))
+    # The panel's text is drawn where its label is: the clock and the moves.
+    label = panel.clock_label
+    assert "2 moves" in label.text() and ink(image, panel, label, label.palette().windowText().color()) > 20

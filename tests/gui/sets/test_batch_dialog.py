@@ -2,14 +2,9 @@
 
 from __future__ import annotations
 
-import pytest
-
-core = pytest.importorskip("linjat_editor.core")
-if not hasattr(core, "generate"):
-    pytest.skip("core.generate has not landed", allow_module_level=True)
-
-from linjat_editor.gui.sets.set_panel import SetPanel  # noqa: E402
-from linjat_editor.gui.sets.set_worker import SetChecker  # noqa: E402
+from linjat_editor import core
+from linjat_editor.gui.sets.set_panel import SetPanel
+from linjat_editor.gui.sets.set_worker import SetChecker
 
 
 def test_generate_into_the_set(qtbot):

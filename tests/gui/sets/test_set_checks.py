@@ -21,3 +21,10 @@ def test_two_solutions_and_no_solution_are_warned():
     assert two.count == 2 and "not unique (2+ solutions)" in two.warnings
     none = check_level(Level.from_rows(["3"]))  # a 3 on a 1x1 board
     assert none.count == 0 and none.warnings[0] == "no solution"
+
+
+def test_a_leaky_finish_with_two_solutions_is_not_solved():
+    for rows in (["     2", "      ", "    .2"], [" 2   ", "4    ", "2  3 "]):
+        check = check_level(Level.from_rows(rows))
+        assert check.count == 2 and not check.solved
+        assert "not solvable by deduction" in check.warnings and not check.ok

@@ -145,9 +145,27 @@ def test_screenshot(qtbot, panel, tmp_path):
     s = s.replace(0, s[0].with_playtest({"seconds": 80, "moves": 12, "solved": True}))
     panel.set_level_set(s)
     wait_checked(qtbot, panel)
+    from PySide6.QtGui import QImage
+
+    from ..pixels import ink, marks
+
+    panel.show()
+    qtbot.waitExposed(panel)
     out = tmp_path / "sets.png"
     panel.grab().save(str(out))
-    assert out.stat().st_size > 2000
+    image = QImage(str(out))
+    view = panel.view
+    rows = [view.visualRect(view.model().index(i, 0)) for i in range(view.model().rowCount())]
+    assert len(rows) == 5
+    # Every entry's row has something drawn on it; below the last row the list is empty.
+    for rect in rows:
+        assert marks(image, panel, view.viewport(), rect) > 50, rect
+    below = rows[-1].translated(0, 2 * rows[-1].height())
+    if below.bottom() < view.viewport().height():
+        assert marks(image, panel, view.viewport(), below) == 0
+    # The warning about the level with two solutions is written in its label.
+    label = panel.warnings
+    assert "need attention" in label.text() and ink(image, panel, label, label.palette().windowText().color()) > 20
 
 
 def test_append_generated_and_export(qtbot, panel, tmp_path):
