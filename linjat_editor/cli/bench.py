@@ -146,9 +146,36 @@ def quality(levels_per_tier: int, iterations: int, corpus: Path | None, bar: Pro
     return out
 
 
+def fill_published(corpus: Path, per_tier: int, seeds: int, bar: ProgressBar) -> dict[str, Any]:
+    """Fill dots on published numbers with their dots removed (known to admit a good filling).
+
+    Per tier: (level, seed) runs that found a unique filling solved by
+    deduction, levels that failed for every seed, and the median seconds per run.
+    """
+    levels = corpus_levels(corpus)
+    out: dict[str, Any] = {"per_tier": per_tier, "seeds": seeds, "tiers": {}}
+    for i, name in enumerate(TIERS):
+        chosen = levels[name][:: max(1, len(levels[name]) // per_tier)][:per_tier]
+        ok, failed_levels, times = 0, 0, []
+        for j, level in enumerate(chosen):
+            bar.update(i * per_tier + j, len(TIERS) * per_tier, f"fill: {name}")
+            numbers = level.with_dots(())
+            wins = 0
+            for seed in range(seeds):
+                t0 = time.perf_counter()
+                result = fill_dots(numbers, seed=seed)
+                times.append(time.perf_counter() - t0)
+                wins += result.solved and count_solutions(result.level).count == 1 and classify(result.level).solved
+            ok += wins
+            failed_levels += wins == 0
+        out["tiers"][name] = {"runs": len(chosen) * seeds, "filled": ok, "levels_failing_every_seed": failed_levels,
+                              "median_s": statistics.median(times)}
+    return out
+
+
 def run(args: argparse.Namespace) -> int:
     quick = args.quick
-    sections = set(args.only or ["speed", "engine"] + (["quality"] if args.quality else []))
+    sections = set(args.only or ["speed", "engine", "fill"] + (["quality"] if args.quality else []))
     results: dict[str, Any] = {"machine": {"cpus": os.cpu_count(), "python": sys.version.split()[0]}}
     bar = ProgressBar("bench")
     corpus = find_corpus(args.corpus)
@@ -156,6 +183,8 @@ def run(args: argparse.Namespace) -> int:
         results["versus_original"] = versus_original(find_reference(args.reference), 1 if quick else 3, bar)
     if "engine" in sections:
         engine_timings(results, corpus, quick, args.no_gui, bar)
+    if "fill" in sections and corpus is not None:
+        results["fill_published"] = fill_published(corpus, 10, 3, bar)
     if "quality" in sections:
         results["quality"] = quality(args.quality_levels, args.quality_iterations, corpus, bar)
     bar.close()
@@ -224,6 +253,12 @@ def render(results: dict[str, Any]) -> str:
         stall = results["event_loop_while_optimizing"]
         lines.append(f"event loop while the optimizer dock runs: longest gap {stall['max_gap_ms']:.1f} ms, "
                      f"p99 {stall['p99_gap_ms']:.1f} ms (10 ms timer; the bar is 50 ms)")
+    if "fill_published" in results:
+        f = results["fill_published"]
+        lines += ["", f"fill dots on published numbers, dots removed ({f['per_tier']} levels per tier x {f['seeds']} seeds):",
+                  f"  {'tier':<8}{'filled':>10}{'levels failing every seed':>28}{'median s':>10}"]
+        for t, row in f["tiers"].items():
+            lines.append(f"  {t:<8}{row['filled']:>6}/{row['runs']:<3}{row['levels_failing_every_seed']:>28}{row['median_s']:>10.3f}")
     if "quality" in results:
         q = results["quality"]
         lines += ["", f"quality: selection score of batch levels at {q['iterations']:,} iterations, by our analyzer:",
@@ -242,8 +277,8 @@ def add_parser(sub: Any) -> None:
     p.add_argument("--quick", action="store_true", help="fewer repeats")
     p.add_argument("--corpus", help="path to linjat-published.json")
     p.add_argument("--reference", metavar="DIR", help="folder of the original generator's builds")
-    p.add_argument("--only", action="append", choices=["speed", "engine", "quality"],
-                   help="run only this section (repeatable; default speed and engine, plus quality with --quality)")
+    p.add_argument("--only", action="append", choices=["speed", "engine", "fill", "quality"],
+                   help="run only this section (repeatable; default speed, engine and fill, plus quality with --quality)")
     p.add_argument("--no-gui", action="store_true", help="skip the editor's event-loop measurement (needs Qt)")
     p.add_argument("--quality", action="store_true", help="also generate levels per tier and report their median selection score")
     p.add_argument("--quality-levels", type=int, default=10, help="levels per tier for --quality (default 10)")
