@@ -71,6 +71,11 @@ LAYER_CLAIMED = 2
 LAYER_REMOVED = 3
 
 
+#: The point record of a board that does not trace: empty, so shared.
+_NO_ALIVE = np.zeros((0, 1), np.bool_)
+_NO_OWNERS = np.zeros((0, 1), np.int8)
+
+
 def allocate(h: int, w: int, n: int, trace: bool = False) -> Board:
     """An empty board of h x w cells and n numbers (no numbers placed yet).
 
@@ -82,6 +87,7 @@ def allocate(h: int, w: int, n: int, trace: bool = False) -> Board:
     most = max(1, 18 * n)
     # Every layer claims a cell, so a solve has at most ``cells`` layers (+1 point).
     points = cells + 2 if trace else 0
+    no_points = points == 0
     return Board(
         h, w, n,
         pos=np.zeros(max(n, 1), np.int64),
@@ -102,9 +108,9 @@ def allocate(h: int, w: int, n: int, trace: bool = False) -> Board:
         layers=np.zeros((cells + 1, 4), np.int64),
         leak_owner=np.full(cells, UNCLAIMED, np.int64),
         # Owners are number indices (< 64) or -1: int8 keeps a 40x40 board's record small.
-        point_alive=np.zeros((points, most), np.bool_),
-        point_claimed=np.zeros((points, cells), np.int8),
-        point_leak=np.full((points, cells), UNCLAIMED, np.int8),
+        point_alive=_NO_ALIVE if no_points else np.zeros((points, most), np.bool_),
+        point_claimed=_NO_OWNERS if no_points else np.zeros((points, cells), np.int8),
+        point_leak=_NO_OWNERS if no_points else np.full((points, cells), UNCLAIMED, np.int8),
     )
 
 

@@ -190,7 +190,7 @@ def mark_point(b, t):
 
 
 @kernel
-def solve_board(b):
+def solve_board(b, settle=True):
     """The deduction: layers until solved, stuck or contradiction; returns the status.
 
     The engine's one layer loop: every answer about a level (solve,
@@ -202,7 +202,8 @@ def solve_board(b):
     them the exact solver decides: "solved" needs the level to be unique, and
     a contradiction proves no solution only if there is none (a leak taken
     on a level with several solutions can run into one); otherwise the
-    status is AMBIGUOUS.
+    status is AMBIGUOUS. Without ``settle`` (the optimizer, which only asks
+    "solved?") such a contradiction is left unsettled: CONTRADICTION.
     """
     h, w, table, layers, leak_owner, point_alive, point_leak = b.h, b.w, b.table, b.layers, b.leak_owner, b.point_alive, b.point_leak
     table[:, :] = 0
@@ -213,8 +214,12 @@ def solve_board(b):
     state = RUNNING
     finished = False
     while True:
-        # Drop placements over cells others claimed: the state layer t starts from.
-        now_alive = update_possible(b)
+        if finished:
+            # Solved: one placement per number, disjoint, so none is over another's claim.
+            now_alive = b.n
+        else:
+            # Drop placements over cells others claimed: the state layer t starts from.
+            now_alive = update_possible(b)
         now_claimed = mark_point(b, t)
         if t > 0:
             layers[t - 1, LAYER_CLAIMED] = now_claimed - was_claimed
@@ -244,7 +249,7 @@ def solve_board(b):
         elif t >= layers.shape[0]:
             state = STUCK  # a safety net only: every layer claims a cell
             break
-    if (state == SOLVED or state == CONTRADICTION) and (table[SINGLE_SOLUTION, 0] or table[UNCONTESTED_NO_COVER, 0]):
+    if (state == SOLVED or (settle and state == CONTRADICTION)) and (table[SINGLE_SOLUTION, 0] or table[UNCONTESTED_NO_COVER, 0]):
         count = exact_count(b)
         if (state == SOLVED and count != 1) or (state == CONTRADICTION and count != 0):
             state = AMBIGUOUS

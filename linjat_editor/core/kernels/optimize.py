@@ -28,7 +28,7 @@ def score_board(b, weights):
     ``weights`` is ``Weights.as_array()``: [width, then one per kind].
     """
     build_board(b)
-    if solve_board(b) != SOLVED:
+    if solve_board(b, False) != SOLVED:
         return np.nan
     table = b.table
     total = table[0, 1] * weights[0]
