@@ -74,6 +74,8 @@ def find_reference(explicit: str | None) -> Path | None:
 
 
 def timed(command: list[str]) -> float:
+    """Seconds ``command`` takes; its output is discarded (never give a generator ``-o /dev/null``:
+    the level files are saved atomically, by renaming a new file over the target)."""
     t0 = time.perf_counter()
     subprocess.run(command, check=True, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
     return time.perf_counter() - t0
@@ -82,7 +84,7 @@ def timed(command: list[str]) -> float:
 def ours(tier: str, h: int, w: int, n: int, seed: int, workers: int) -> list[str]:
     return [sys.executable, "-m", "linjat_editor.cli", "generate", "--size", f"{h}x{w}", "--numbers", str(n),
             "--preset", tier, "--iterations", str(SPEED_ITERATIONS), "--seed", str(seed),
-            "--workers", str(workers), "-o", os.devnull]
+            "--workers", str(workers)]  # the level goes to stdout, which ``timed`` discards
 
 
 def original(reference: Path, tier: str, h: int, w: int, n: int, seed: int) -> list[str]:
