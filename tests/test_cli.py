@@ -62,6 +62,28 @@ def test_generate_and_optimize_write_unique_levels(tmp_path: Path) -> None:
     assert main(["solve", str(better)]) == 0
 
 
+def test_fill_exit_codes_and_output(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    from linjat_editor.core import Level, solve
+    from linjat_editor.io import read_level
+
+    numbers = write(tmp_path, "n.json", '["      ", "  3   ", "    4 ", "      ", " 2    ", "   5  "]')
+    out = tmp_path / "f.json"
+    assert main(["fill", numbers, "--seed", "3", "-o", str(out)]) == 0
+    filled = read_level(str(out))
+    assert filled.numbers == Level.from_rows(["      ", "  3   ", "    4 ", "      ", " 2    ", "   5  "]).numbers
+    assert solve(filled).solved and main(["count", str(out), "--json"]) == 0
+    assert json.loads(capsys.readouterr().out)["count"] == 1
+    assert main(["fill", write(tmp_path, "x.json", '["2 ", " 2"]')]) == 1
+    assert "no filling" in capsys.readouterr().err
+    assert main(["fill", write(tmp_path, "e.json", '["  ", "  "]')]) == 2
+    assert main(["fill", write(tmp_path, "bad.json", '["3 ", "x "]')]) == 2
+
+
+def test_workers_must_be_positive() -> None:
+    with pytest.raises(SystemExit):
+        main(["generate", "--size", "9x6", "--numbers", "3", "--workers", "0"])
+
+
 def test_size_must_parse() -> None:
     with pytest.raises(SystemExit):
         main(["generate", "--size", "big", "--numbers", "3"])

@@ -1,8 +1,9 @@
 """What a batch is made of: jobs (plain data that pickles to any worker), their results and progress.
 
-Each level is an independent optimizer run (``core.generate``) with its own
-seed, so jobs share nothing and any pool can run them. Every level is checked
-with the exact solver before it is kept: the spec requires it (section 8).
+Each level is an independent optimizer run (``core.generate``, one island)
+with its own seed, so jobs share nothing and any pool can run them. Every
+level is checked with the exact solver and the leak detector before it is
+kept: the spec requires uniqueness (section 8), and a batch emits no leaks.
 Seeds are derived from one base seed and the job index, so a batch is
 reproducible whatever the number of workers or the order jobs finish in.
 """
@@ -85,8 +86,9 @@ def make_jobs(preset: str, count: int, iterations: int = 10_000, seed: int | Non
 
 
 def run_job(job: Job) -> JobResult:
-    """Generate one level in a worker: optimize, then keep it only if exactly one solution exists."""
+    """Generate one level in a worker: optimize, then keep it only if it is unique and carries no leak warning."""
     from linjat_editor.core import TIERS, count_solutions, generate, score, selection_score, solve
+    from linjat_editor.core.analysis import detect_leaks
 
     tier = TIERS[job.preset]
     started = time.perf_counter()
@@ -95,7 +97,7 @@ def run_job(job: Job) -> JobResult:
     for attempt in range(ATTEMPTS):
         seed = job.seed + attempt * 7919  # a fresh, still reproducible, seed per retry
         try:
-            level = generate(tier.height, tier.width, numbers, tier.weights, job.iterations, seed)
+            level = generate(tier.height, tier.width, numbers, tier.weights, job.iterations, seed, workers=1)
         except Exception as exc:  # noqa: BLE001 - a failed attempt is retried, then reported
             error = f"{type(exc).__name__}: {exc}"
             # Crowded boards at the top of the tier's range often have no solvable start: try one number fewer.
@@ -105,6 +107,10 @@ def run_job(job: Job) -> JobResult:
         result = solve(level)
         if count != 1 or not result.solved:
             error = f"generated level has {count} solution(s), solved={result.solved}"
+            continue
+        leaks = detect_leaks(level)
+        if leaks:
+            error = f"generated level has {len(leaks)} leak warning(s)"
             continue
         cls = result.classification
         analysis = {

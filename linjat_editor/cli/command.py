@@ -23,7 +23,7 @@ from .errors import one_line
 
 
 def build_parser() -> argparse.ArgumentParser:
-    parser = argparse.ArgumentParser(prog="linjat", description="Linjat level engine: solve, count, generate, optimize, analyze.")
+    parser = argparse.ArgumentParser(prog="linjat", description="Linjat level engine: solve, count, generate, fill, optimize, analyze.")
     parser.add_argument("--version", action="version", version=f"linjat {__version__}")
     sub = parser.add_subparsers(dest="command", metavar="COMMAND")
     sub.required = True

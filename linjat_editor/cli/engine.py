@@ -1,4 +1,4 @@
-"""``linjat solve``, ``count``, ``generate`` and ``optimize``: the engine on the command line.
+"""``linjat solve``, ``count``, ``generate``, ``fill`` and ``optimize``: the engine on the command line.
 
 The solvers, generator and optimizer are imported inside the verbs: building
 the parser (``linjat --help``) must not load numba.
@@ -8,6 +8,8 @@ from __future__ import annotations
 
 import argparse
 import json
+import os
+import sys
 from typing import TYPE_CHECKING, Any, Callable
 
 from linjat_editor.core.level import Level, LevelError, line_cells
@@ -150,8 +152,7 @@ def emit(level: Level, out: str | None) -> None:
 
 
 def run_generate(args: argparse.Namespace) -> int:
-    from linjat_editor.core import generate, preset, score, selection_score, solve
-
+    from linjat_editor.core import default_workers, generate, preset, score, selection_score, solve
     from linjat_editor.core.scoring import preset_for_size
 
     h, w = args.size
@@ -159,7 +160,8 @@ def run_generate(args: argparse.Namespace) -> int:
     weights = preset(name)
     report, bar = progress_printer("generating")
     try:
-        level = generate(h, w, args.numbers, weights, iterations=args.iterations, seed=args.seed, progress=report)
+        level = generate(h, w, args.numbers, weights, iterations=args.iterations, seed=args.seed, progress=report,
+                         workers=args.workers or default_workers())
     finally:
         bar.close()
     cls = solve(level).classification
@@ -173,11 +175,11 @@ def run_generate(args: argparse.Namespace) -> int:
 
 
 def run_optimize(args: argparse.Namespace) -> int:
-    from linjat_editor.core import Optimizer
+    from linjat_editor.core import Optimizer, default_workers
 
     level = read_level(args.level)
     weights = weights_for(args, level)
-    optimizer = Optimizer(level, weights, seed=args.seed)
+    optimizer = Optimizer(level, weights, seed=args.seed, workers=args.workers or default_workers())
     report, bar = progress_printer("optimizing")
     try:
         optimizer.run(args.iterations, report)
@@ -185,13 +187,49 @@ def run_optimize(args: argparse.Namespace) -> int:
         bar.close()
     best = optimizer.best
     if best is None:
-        raise LevelError("the optimizer found no unique level solved by deduction")
+        raise LevelError("the optimizer found no unique, leak-free level solved by deduction")
     emit(best.level, args.output)
     return 0
 
 
+# -- fill ----------------------------------------------------------------------
+
+
+def run_fill(args: argparse.Namespace) -> int:
+    """Dots for the level's numbers (pinned dots kept): exit 0 filled, 1 no filling."""
+    from linjat_editor.core import fill_dots
+
+    level = read_level(args.level)
+    if not level.numbers:
+        raise LevelError("the level has no numbers to fill dots for")
+    result = fill_dots(level, seed=args.seed)
+    if not result.solved:
+        cells = ", ".join(f"({r + 1},{c + 1})" for r, c in result.cells)
+        print(f"linjat: no filling: {result.reason}" + (f" [cells {cells}]" if cells else ""), file=sys.stderr)
+        return 1
+    emit(result.level, args.output)
+    return 0
+
+
+def workers_count(text: str) -> int:
+    try:
+        n = int(text)
+    except ValueError:
+        n = 0
+    if n < 1:
+        raise argparse.ArgumentTypeError(f"workers must be a whole number of at least 1, not {text!r}")
+    return n
+
+
+def add_workers(p: argparse.ArgumentParser) -> None:
+    # Default None, resolved to the core count when the verb runs: --help must not load the engine.
+    p.add_argument("--workers", type=workers_count, default=None, metavar="N",
+                   help="islands run in parallel threads, sharing the iterations (default: all cores); "
+                        "a seed reproduces for the same N")
+
+
 def add_parsers(sub: Any) -> None:
-    """Register solve, count, generate and optimize."""
+    """Register solve, count, generate, fill and optimize."""
     presets = PRESET_NAMES
     p = sub.add_parser("solve", help="solve by deduction; exit 0 solved, 1 not solved, 2 bad input")
     p.add_argument("level", nargs="?", help="level file, or - for standard input")
@@ -214,14 +252,22 @@ def add_parsers(sub: Any) -> None:
     p.add_argument("--preset", choices=presets, metavar="PRESET", help="tier weights (default: by grid size, as the tier table says); one of %(choices)s")
     p.add_argument("--iterations", type=int, default=10_000, help="optimizer iterations (default 10000)")
     p.add_argument("--seed", type=int, default=None, help="random seed, for reproducible levels")
+    add_workers(p)
     p.add_argument("-o", "--output", help="write here (extension picks the format) instead of stdout")
     p.set_defaults(func=run_generate)
+
+    p = sub.add_parser("fill", help="dots for a level's numbers; exit 0 filled, 1 no filling, 2 bad input")
+    p.add_argument("level", help="level file, or - for standard input")
+    p.add_argument("--seed", type=int, default=None, help="random seed, for a reproducible filling")
+    p.add_argument("-o", "--output", help="write here instead of stdout")
+    p.set_defaults(func=run_fill)
 
     p = sub.add_parser("optimize", help="improve an existing level (its numbers are the start)")
     p.add_argument("level", help="level file, or - for standard input")
     p.add_argument("--preset", choices=presets, metavar="PRESET", help="tier weights (default: by grid size); one of %(choices)s")
     p.add_argument("--iterations", type=int, default=10_000, help="optimizer iterations (default 10000)")
     p.add_argument("--seed", type=int, default=None, help="random seed")
+    add_workers(p)
     p.add_argument("-o", "--output", help="write here instead of stdout")
     p.set_defaults(func=run_optimize)
 

@@ -10,64 +10,182 @@ from __future__ import annotations
 
 import random
 from dataclasses import dataclass
+from typing import Callable
 
 import numpy as np
 
 from .board import check_numbers, from_level, to_level
-from .exact import count_solutions
+from .exact import count_solutions, number_lines
 from .kernels.bits import seed_state
+from .kernels.exact import count_solutions as exact_count
 from .kernels.fill import random_numbers
-from .kernels.layer import CONTRADICTION, SOLVED
+from .kernels.layer import SINGLE_SOLUTION, SOLVED, UNCONTESTED_NO_COVER
 from .kernels.optimize import fill
-from .level import Level, LevelError
+from .level import Cell, Level, LevelError, Line, line_cells
 
 
 @dataclass(frozen=True)
 class FillResult:
-    """The filled level; ``solved`` means unique and solved by deduction, else ``reason`` says why not."""
+    """The filled level; ``solved`` means unique and solved by deduction, else ``reason`` says why not.
+
+    ``cells`` points at the problem when there is one (numbers that cannot all
+    be drawn, a pinned dot no line reaches, cells two solutions fill
+    differently); ``attempts``: fillings tried.
+    """
 
     level: Level
     solved: bool
     reason: str = ""
+    cells: tuple[Cell, ...] = ()
+    attempts: int = 0
 
 
 def new_seed() -> int:
     return random.randrange(2**63)
 
 
-def fill_dots(level: Level, seed: int | None = None, attempts: int = 20) -> FillResult:
+#: Solutions to steer toward before saying no filling was found: each try costs a few milliseconds.
+ATTEMPTS = 300
+
+
+def fill_dots(
+    level: Level,
+    seed: int | None = None,
+    attempts: int = ATTEMPTS,
+    progress: Callable[[int, int], None] | None = None,
+    should_stop: Callable[[], bool] | None = None,
+) -> FillResult:
     """Replace the unpinned dots so that deduction solves the level, if dots can.
 
-    Keeps numbers and pinned dots. Tries up to ``attempts`` dot fillings (the
-    tie-breaks are random) and returns the first that is solved and unique.
+    Keeps numbers and pinned dots. Each try picks one solution of the numbers
+    at random and steers toward it: the generator adds dots only on cells
+    that solution covers, where deduction gets stuck, so the solution stays
+    valid and no contradiction can arise. The first filling that is solved,
+    unique and needs no uniqueness-leak kind is returned; one that needs a
+    leak kind is kept in reserve. ``progress(tried, attempts)`` is called
+    after each try; ``should_stop()`` ends the search early.
     """
     check_numbers(len(level.numbers))
-    rng = seed_state(new_seed() if seed is None else seed)
-    reason = ""
-    result = level
-    for _ in range(max(1, attempts)):
-        b = from_level(level, pinned_only=True)
-        status = fill(b, rng)
-        result = to_level(level, b.pos[: b.n], b.val[: b.n], b.dot)
-        if status == SOLVED:
-            count = count_solutions(result, limit=2).count
-            if count == 1:
-                return FillResult(result, True)
-            reason = "deduction only finishes by assuming a unique solution, and the level has several"
-        elif status == CONTRADICTION:
-            # No dot can repair that: the numbers and pinned dots admit no solution.
-            return FillResult(result, False, _why_impossible(level))
-        else:
-            reason = "the solver gets stuck and every cell it could use already has a dot"
-    return FillResult(result, False, reason)
+    base = level.with_dots(())
+    problem = fill_problem(base)
+    if problem is not None:
+        return problem
+    rng = random.Random(new_seed() if seed is None else seed)
+    state = seed_state(rng.randrange(2**63))
+    h, w, n = level.height, level.width, len(level.numbers)
+    allowed = np.zeros(h * w, np.bool_)
+    reserve: FillResult | None = None
+    last = base
+    tried = 0
+    # Numbers that admit few solutions: try each of them once, in random order.
+    known = solutions(base, attempts, rng.randrange(2**63))
+    tries = min(len(known), attempts) if len(known) < attempts else max(1, attempts)
+    for attempt in range(tries):
+        if should_stop is not None and should_stop():
+            break
+        solution = known[attempt] if len(known) < attempts else random_solution(base, rng.randrange(2**63))
+        if solution is None:
+            break  # too open to search: leave it to the reason below
+        tried = attempt + 1
+        allowed[:] = False
+        for line in solution:
+            for r, c in line_cells(line):
+                allowed[r * w + c] = True
+        b = from_level(base, pinned_only=True)
+        status = fill(b, state, allowed)
+        last = to_level(base, b.pos[:n], b.val[:n], b.dot)
+        if status == SOLVED and count_solutions(last, limit=2).count == 1:
+            table = b.table
+            if table[SINGLE_SOLUTION, 0] + table[UNCONTESTED_NO_COVER, 0] == 0:
+                return FillResult(last, True, attempts=tried)
+            reserve = reserve or FillResult(last, True, attempts=tried)
+        if progress is not None:
+            progress(tried, tries)
+    if reserve is not None:
+        return FillResult(reserve.level, True, attempts=tried)
+    return ambiguous(last, tried)
 
 
-def _why_impossible(level: Level) -> str:
-    if count_solutions(level, limit=1).count == 0:
-        if level.pinned:
-            return "no solution exists with these numbers and pinned dots"
-        return "no solution exists: the numbers cannot all be drawn without crossing"
-    return "the dots the generator added left no solution"
+def fill_problem(base: Level) -> FillResult | None:
+    """What makes every filling impossible, pointing at the cells; None if a solution exists."""
+    lines = number_lines(base)
+    for number, own in zip(base.numbers, lines):
+        if not own:
+            return FillResult(base, False, f"the {number.value} at {where(number.cell)} has no room for its line",
+                              (number.cell,))
+    reach = {cell for own in lines for line in own for cell in line_cells(line)}
+    for cell in sorted(base.pinned):
+        if cell not in reach:
+            return FillResult(base, False, f"no line can reach the pinned dot at {where(cell)}", (cell,))
+    try:
+        if count_solutions(base, limit=1).count:
+            return None
+    except LevelError:
+        return None  # too open to decide here; the tries will tell
+    cells = conflict(base)
+    pinned = " and cover the pinned dots" if base.pinned else ""
+    return FillResult(base, False, f"these numbers cannot all be drawn without crossing{pinned}: "
+                      + ", ".join(where(c) for c in cells), cells)
+
+
+def conflict(base: Level) -> tuple[Cell, ...]:
+    """A smallest-we-found set of numbers that cannot all be drawn: drop each one that is not needed."""
+    keep = list(base.numbers)
+    for number in list(keep):
+        rest = [m for m in keep if m != number]
+        try:
+            if rest and count_solutions(base.with_numbers(tuple(rest)), limit=1).count == 0:
+                keep = rest
+        except LevelError:
+            pass
+    return tuple(m.cell for m in keep)
+
+
+def ambiguous(level: Level, tried: int) -> FillResult:
+    """No try worked: say so, pointing at cells two solutions of the last filling cover with different lines."""
+    try:
+        found = count_solutions(level, limit=2)
+    except LevelError:
+        found = None
+    cells: tuple[Cell, ...] = ()
+    if found is not None and found.count >= 2:
+        a, b = ({cell: p for p, line in enumerate(sol) for cell in line_cells(line)} for sol in found.solutions[:2])
+        cells = tuple(sorted(c for c in a.keys() | b.keys() if a.get(c) != b.get(c)))
+    reason = f"no filling that deduction solves was found in {tried} tries"
+    if cells:
+        reason += ": the numbers leave too much open (the marked cells can be covered in more than one way)"
+    return FillResult(level, False, reason, cells, tried)
+
+
+def where(cell: Cell) -> str:
+    return f"row {cell[0] + 1}, column {cell[1] + 1}"
+
+
+def solutions(level: Level, limit: int, seed: int) -> list[tuple[Line, ...]]:
+    """Up to ``limit`` solutions of the numbers and pinned dots, in random order (the exact search, lines shuffled)."""
+    flat = [(p, line) for p, lines in enumerate(number_lines(level)) for line in lines]
+    random.Random(seed).shuffle(flat)
+    w = level.width
+    n = len(level.numbers)
+    piece = np.array([p for p, _ in flat], np.int64)
+    length = np.array([level.numbers[p].value for p, _ in flat], np.int64)
+    cells = np.zeros((len(flat), max(length, default=1)), np.int64)
+    for k, (_, line) in enumerate(flat):
+        covered = [r * w + c for r, c in line_cells(line)]
+        cells[k, : len(covered)] = covered
+    dots = np.array(sorted(r * w + c for r, c in level.dots), np.int64)
+    out = np.zeros((max(1, limit), n), np.int64)
+    found = exact_count(level.height * w, n, piece, cells, length, np.ones(len(flat), np.bool_), dots, max(1, limit), out)
+    found = min(max(found, 0), out.shape[0])
+    out_list = [tuple(flat[int(out[s, p])][1] for p in range(n)) for s in range(found)]
+    random.Random(seed + 1).shuffle(out_list)
+    return out_list
+
+
+def random_solution(level: Level, seed: int) -> tuple[Line, ...] | None:
+    """One solution of the numbers and pinned dots, picked at random."""
+    found = solutions(level, 1, seed)
+    return found[0] if found else None
 
 
 def random_level(height: int, width: int, count: int, seed: int | None = None, pinned: frozenset[tuple[int, int]] = frozenset()) -> Level:

@@ -1,8 +1,9 @@
 """The optimizer: a pool of the ten best levels, improved by mutation (spec section 6).
 
-It runs in chunks of kernel calls that release the GIL; between chunks it
-reports progress and checks whether it should stop, so a GUI can run it in a
-worker thread, pause it (stop) and resume it (run again) from its pool.
+It runs one or more pools (islands, :mod:`.pool`) in chunks of kernel calls
+that release the GIL; between chunks it reports progress and checks whether
+it should stop, so a GUI can run it in a worker thread, pause it (stop) and
+resume it (run again) from its pools.
 
 >>> from linjat_editor.core.scoring import PRESETS
 >>> level = generate(9, 6, 8, PRESETS["easy"], iterations=200, seed=7)
@@ -14,6 +15,7 @@ worker thread, pause it (stop) and resume it (run again) from its pool.
 from __future__ import annotations
 
 import math
+import os
 import threading
 import time
 from dataclasses import dataclass
@@ -21,25 +23,14 @@ from typing import Callable, Collection
 
 import numpy as np
 
-from .board import MAX_NUMBERS, check_numbers, from_level, to_level
-from .classification import Classification
-from .exact import count_solutions
-from .generator import fill_dots, new_seed
+from .board import MAX_NUMBERS, check_numbers, to_level
+from .generator import new_seed
 from .kernels.bits import seed_state
 from .kernels.board import allocate
-from .kernels.optimize import POOL_SIZE, first_candidate, optimize
+from .kernels.optimize import first_candidate
 from .level import Cell, Level, LevelError
-from .scoring import Weights, score
-from .solver import classify
-
-
-@dataclass(frozen=True)
-class PoolEntry:
-    """A level in the pool, with its classification and score."""
-
-    level: Level
-    classification: Classification
-    score: float
+from .pool import POOL_SIZE, Pool, PoolEntry
+from .scoring import Weights
 
 
 @dataclass(frozen=True)
@@ -56,81 +47,60 @@ class Progress:
 #: Aim for kernel chunks this long: short enough to stop promptly, long
 #: enough that the Python between chunks costs nothing measurable.
 CHUNK_SECONDS = 0.03
+#: Iterations each island runs between exchanges of their best levels.
+EXCHANGE_EVERY = 1000
+
+
+def island_seed(seed: int, island: int) -> int:
+    """Island 0 keeps the run's seed (one worker is the plain optimizer); the others get unrelated ones."""
+    return (seed + island * 0x9E3779B97F4A7C15) % 2**63
+
+
+def default_workers() -> int:
+    return max(1, os.cpu_count() or 1)
 
 
 class Optimizer:
     """Improve a level: its numbers are the starting point, pinned dots stay.
 
     ``fixed`` lists cells whose numbers the optimizer must not change or move.
+    ``workers`` independent pools (islands) run in threads, the kernels
+    without the GIL; every ``EXCHANGE_EVERY`` iterations each island passes
+    its best level to the next. Exchanges happen at fixed iteration counts,
+    so a seed gives the same result however the threads are scheduled.
     """
 
-    def __init__(self, level: Level, weights: Weights, seed: int | None = None, fixed: Collection[Cell] = ()) -> None:
+    def __init__(
+        self, level: Level, weights: Weights, seed: int | None = None, fixed: Collection[Cell] = (), workers: int = 1,
+    ) -> None:
         n = len(level.numbers)
         if n == 0:
             raise LevelError("the level has no numbers to optimize")
         check_numbers(n)
+        if workers < 1:
+            raise LevelError("workers must be at least 1")
         self.template = level
         self.weights = weights
         self.seed = new_seed() if seed is None else seed
-        h, w = level.height, level.width
-        self._rng = seed_state(self.seed)
-        self._board = allocate(h, w, n)
-        self._pinned = np.zeros(h * w, np.bool_)
-        for r, c in level.pinned:
-            self._pinned[r * w + c] = True
-        self._fixed = np.zeros(h * w, np.bool_)
-        for r, c in fixed:
-            if level.number_at(r, c) is not None:
-                self._fixed[r * w + c] = True
-        self._pos = np.zeros((POOL_SIZE, n), np.int64)
-        self._val = np.zeros((POOL_SIZE, n), np.int64)
-        self._dot = np.zeros((POOL_SIZE, h * w), np.bool_)
-        self._score = np.full(POOL_SIZE, np.nan)
-        self._table = np.zeros((POOL_SIZE, 8, 2), np.int64)
-        self._size = 1
-        self._weights = weights.as_array()
+        self.workers = workers
+        self.islands = [Pool(level, weights, island_seed(self.seed, i), fixed) for i in range(workers)]
         self._stop = threading.Event()
         self.iterations_done = 0
-        self._seed_pool(level)
-        self._snapshot: list[PoolEntry] = self._make_snapshot()
-
-    def _seed_pool(self, level: Level) -> None:
-        """The starting level as it is if deduction solves it uniquely, else with dots filled in."""
-        start = level
-        cls = classify(level)
-        if not (cls.solved and count_solutions(level).count == 1):
-            filled = fill_dots(level, seed=self.seed, attempts=5)
-            start = filled.level
-            cls = classify(start) if filled.solved else Classification()
-        b = from_level(start)
-        self._pos[0] = b.pos[: b.n]
-        self._val[0] = b.val[: b.n]
-        self._dot[0] = b.dot
-        self._score[0] = score(cls, self.weights) if cls.solved else np.nan
-
-    def _level(self, i: int) -> Level:
-        return to_level(self.template, self._pos[i], self._val[i], self._dot[i])
-
-    def _make_snapshot(self) -> list[PoolEntry]:
-        entries = []
-        for i in range(self._size):
-            if math.isnan(self._score[i]):
-                continue
-            level = self._level(i)
-            # Belt and braces: nothing leaves the engine without an exact check.
-            if count_solutions(level).count != 1:
-                continue
-            entries.append(PoolEntry(level, classify(level), float(self._score[i])))
-        return entries
 
     @property
     def pool(self) -> list[PoolEntry]:
-        """The solved, unique levels of the pool, best first (a snapshot; safe from any thread)."""
-        return list(self._snapshot)
+        """The best unique, leak-free levels of all islands, best first (a snapshot; safe from any thread)."""
+        merged: list[PoolEntry] = []
+        for island in self.islands:
+            for entry in island.entries:
+                if all(e.level != entry.level for e in merged):
+                    merged.append(entry)
+        merged.sort(key=lambda e: -e.score)  # stable: island order breaks ties
+        return merged[:POOL_SIZE]
 
     @property
     def best(self) -> PoolEntry | None:
-        pool = self._snapshot
+        pool = self.pool
         return pool[0] if pool else None
 
     def cancel(self) -> None:
@@ -143,32 +113,85 @@ class Optimizer:
         progress: Callable[[Progress], None] | None = None,
         should_stop: Callable[[], bool] | None = None,
     ) -> int:
-        """Run up to ``iterations`` more iterations; returns how many ran."""
+        """Run up to ``iterations`` more iterations in all, shared by the islands; returns how many ran."""
         self._stop.clear()
-        done = 0
-        chunk = 8
+        stopped = lambda: self._stop.is_set() or (should_stop is not None and should_stop())  # noqa: E731
         started = time.perf_counter()
-        while done < iterations:
-            if self._stop.is_set() or (should_stop is not None and should_stop()):
-                break
-            step = min(chunk, iterations - done)
-            t0 = time.perf_counter()
-            self._size = optimize(
-                self._board, self._pos, self._val, self._dot, self._score, self._table, self._size,
-                self._pinned, self._fixed, self._weights, self._rng, step,
-            )
-            spent = time.perf_counter() - t0
-            done += step
-            self.iterations_done += step
-            # Grow or shrink the next chunk towards CHUNK_SECONDS.
-            chunk = max(1, min(chunk * 4, int(step * CHUNK_SECONDS / max(spent, 1e-6))))
+        done = [0] * self.workers
+
+        def report() -> None:
             if progress is not None:
-                self._snapshot = self._make_snapshot()
-                elapsed = time.perf_counter() - started
-                scores = tuple(e.score for e in self._snapshot)
-                progress(Progress(done, iterations, scores[0] if scores else math.nan, scores, done / max(elapsed, 1e-9)))
-        self._snapshot = self._make_snapshot()
-        return done
+                total = sum(done)
+                scores = tuple(e.score for e in self.pool)
+                rate = total / max(time.perf_counter() - started, 1e-9)
+                progress(Progress(total, iterations, scores[0] if scores else math.nan, scores, rate))
+
+        shares = [iterations // self.workers + (i < iterations % self.workers) for i in range(self.workers)]
+        if self.workers == 1:
+            self._run_island(0, [shares[0]], done, stopped, report, None)
+        else:
+            # The same epochs for every island, so all meet at every barrier.
+            epochs = -(-shares[0] // EXCHANGE_EVERY)
+            plans = [[min(EXCHANGE_EVERY, max(0, share - e * EXCHANGE_EVERY)) for e in range(epochs)] for share in shares]
+            barrier = threading.Barrier(self.workers, action=self._exchange)
+            threads = [
+                threading.Thread(target=self._run_island, args=(i, plans[i], done, stopped, None, barrier), daemon=True)
+                for i in range(self.workers)
+            ]
+            for t in threads:
+                t.start()
+            while any(t.is_alive() for t in threads):
+                if stopped():
+                    self._stop.set()
+                    barrier.abort()
+                threads[0].join(CHUNK_SECONDS * 3)
+                for t in threads:
+                    if not t.is_alive():
+                        t.join()
+                report()
+            for t in threads:
+                t.join()
+        ran = sum(done)
+        self.iterations_done += ran
+        return ran
+
+    def _run_island(
+        self, i: int, plan: list[int], done: list[int], stopped: Callable[[], bool],
+        report: Callable[[], None] | None, barrier: threading.Barrier | None,
+    ) -> None:
+        """Island ``i``'s part of a run: ``plan[e]`` iterations in epoch ``e``, in chunks of about CHUNK_SECONDS.
+
+        With a barrier, the islands meet after every epoch to exchange levels.
+        """
+        island = self.islands[i]
+        chunk = 8
+        for epoch_left in plan:
+            while epoch_left > 0:
+                if stopped() or self._stop.is_set():
+                    return
+                step = min(chunk, epoch_left)
+                t0 = time.perf_counter()
+                island.run(step)
+                spent = time.perf_counter() - t0
+                epoch_left -= step
+                done[i] += step
+                # Grow or shrink the next chunk towards CHUNK_SECONDS.
+                chunk = max(1, min(chunk * 4, int(step * CHUNK_SECONDS / max(spent, 1e-6))))
+                if report is not None:
+                    report()
+            if barrier is not None:
+                try:
+                    barrier.wait()
+                except threading.BrokenBarrierError:
+                    return
+
+    def _exchange(self) -> None:
+        """Each island offers its best level to the next one (run by one thread while the others wait)."""
+        bests = [island.entries[0] if island.entries else None for island in self.islands]
+        for i, island in enumerate(self.islands):
+            given = bests[i - 1]
+            if given is not None:
+                island.offer(given)
 
 
 #: Random starts to try. On dense grids few are solvable (about 1 in 300 for
@@ -187,8 +210,9 @@ def first_level(height: int, width: int, count: int, weights: Weights, seed: int
     rng = seed_state(new_seed() if seed is None else seed)
     b = allocate(height, width, count)
     blocked = np.zeros(height * width, np.bool_)
+    everywhere = np.ones(height * width, np.bool_)
     for require_hard in ([True, False] if weights.rewards_hard_kinds else [False]):
-        found = first_candidate(b, blocked, require_hard, weights.as_array(), rng, ATTEMPTS)
+        found = first_candidate(b, blocked, require_hard, weights.as_array(), rng, ATTEMPTS, everywhere)
         if not math.isnan(found):
             return to_level(Level(height, width), b.pos[:count], b.val[:count], b.dot)
     raise LevelError(f"could not find a solvable {height}x{width} level with {count} numbers")
@@ -202,15 +226,20 @@ def generate(
     iterations: int = 10_000,
     seed: int | None = None,
     progress: Callable[[Progress], None] | None = None,
+    workers: int = 1,
+    should_stop: Callable[[], bool] | None = None,
 ) -> Level:
-    """A new level: a solvable random start, then ``iterations`` of optimization."""
+    """A new level: a solvable random start, then ``iterations`` of optimization (shared by ``workers`` islands).
+
+    The level is unique (exact solver) and carries no leak warning.
+    """
     seed = new_seed() if seed is None else seed
-    optimizer = Optimizer(first_level(height, width, count, weights, seed), weights, seed=seed + 1)
-    optimizer.run(iterations, progress)
+    optimizer = Optimizer(first_level(height, width, count, weights, seed), weights, seed=seed + 1, workers=workers)
+    optimizer.run(iterations, progress, should_stop)
     best = optimizer.best
     if best is None:
-        raise LevelError("the optimizer found no unique level")
+        raise LevelError("the optimizer found no unique level free of leaks")
     return best.level
 
 
-__all__ = ["Optimizer", "PoolEntry", "Progress", "first_level", "generate"]
+__all__ = ["Optimizer", "PoolEntry", "Progress", "default_workers", "first_level", "generate"]

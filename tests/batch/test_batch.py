@@ -27,6 +27,17 @@ def test_one_job_in_process_is_unique():
     assert r.level.extra["generated"]["preset"] == "easy"
 
 
+@pytest.mark.parametrize("preset", ["medium", "hard", "expert"])
+def test_batch_levels_are_unique_and_leak_free(preset):
+    from linjat_editor.core.analysis import detect_leaks
+
+    for job in make_jobs(preset, 2, iterations=150, seed=7):
+        r = run_job(job)
+        assert r.level is not None, r.error
+        assert core.count_solutions(r.level).count == 1 and core.solve(r.level).solved
+        assert detect_leaks(r.level) == []
+
+
 def test_parallel_batch_with_progress(tmp_path):
     seen = []
     result = batch_to_file(tmp_path / "set.json", "easy", 4, iterations=50, workers=2, seed=11,

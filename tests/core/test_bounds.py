@@ -52,7 +52,7 @@ SCRIPT = textwrap.dedent(
             b.val[:n] = val0
             mutate(h, w, n, b.pos, b.val, none, none, state)
             b.dot[:] = False
-            evaluate(b, state, weights)
+            evaluate(b, state, weights, np.ones(h * w, np.bool_), True)
     print("ok")
     """
 )

@@ -75,3 +75,46 @@ def test_fixed_numbers_and_pinned_dots_survive() -> None:
 def test_a_level_without_numbers_is_refused() -> None:
     with pytest.raises(LevelError):
         Optimizer(Level(9, 6), PRESETS["easy"])
+
+
+def test_pool_levels_carry_no_leak_warning() -> None:
+    from linjat_editor.core.analysis import detect_leaks
+
+    weights = PRESETS["expert"]
+    optimizer = Optimizer(first_level(13, 9, 24, weights, seed=5), weights, seed=5)
+    optimizer.run(300)
+    assert optimizer.pool
+    for entry in optimizer.pool:
+        assert count_solutions(entry.level).count == 1
+        assert detect_leaks(entry.level) == []
+
+
+def test_islands_reproduce_per_seed_and_exchange() -> None:
+    from linjat_editor.core.optimizer import EXCHANGE_EVERY
+
+    weights = PRESETS["easy"]
+    start = first_level(9, 6, 9, weights, seed=6)
+    runs = []
+    for _ in range(2):
+        optimizer = Optimizer(start, weights, seed=6, workers=2)
+        assert optimizer.run(2 * EXCHANGE_EVERY + 300) == 2 * EXCHANGE_EVERY + 300
+        runs.append([(e.level, e.score) for e in optimizer.pool])
+    assert runs[0] == runs[1]
+    # Each exchange passed a best level across: the islands now share one.
+    a, b = ([e.level for e in island.entries] for island in optimizer.islands)
+    assert set(a) & set(b)
+
+
+def test_islands_cancel_promptly() -> None:
+    weights = PRESETS["easy"]
+    optimizer = Optimizer(first_level(9, 6, 8, weights, seed=7), weights, seed=7, workers=2)
+    seen = []
+
+    def progress(p):  # type: ignore[no-untyped-def]
+        seen.append(p.iteration)
+        if p.iteration > 0:
+            optimizer.cancel()
+
+    ran = optimizer.run(10_000_000, progress)
+    assert 0 < ran < 10_000_000 and optimizer.iterations_done == ran
+    assert optimizer.run(50) == 50

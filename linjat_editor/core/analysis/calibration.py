@@ -3,7 +3,7 @@
 The estimate (:mod:`.tiers`) never uses hand-typed thresholds: it compares a
 level with calibration data computed from real levels. The project ships one
 computed from levels it generated itself (``linjat_editor/resources/
-calibration.json``, see :func:`generate_calibration_levels`); any level set can
+calibration.json``, made by ``core/calibration_recipe.py``); any level set can
 be turned into another with :func:`compute_calibration` (``linjat calibrate``).
 
 >>> from linjat_editor.core.level import Level
@@ -15,13 +15,11 @@ be turned into another with :func:`compute_calibration` (``linjat calibrate``).
 from __future__ import annotations
 
 import json
-import time
 from functools import lru_cache
 from pathlib import Path
-from typing import Any, Callable, Iterable, Mapping
+from typing import Any, Iterable, Mapping
 
-from ..level import Level, LevelError
-from ..optimizer import generate
+from ..level import Level
 from ..scoring import TIERS, selection_score
 from ..solver import classify
 
@@ -72,51 +70,6 @@ def calibration_from_corpus(corpus: Mapping[str, Any], source: str = "published"
     return compute_calibration(levels, source=source, metadata={"from": "the published Linjat levels"})
 
 
-def generate_calibration_levels(
-    per_tier: int = 20,
-    iterations: int = 2000,
-    seed: int = 1,
-    report: Callable[[str, int, Level], None] | None = None,
-) -> dict[str, list[Level]]:
-    """Levels generated with each tier's preset (size, number counts cycling through its range).
-
-    A start the generator cannot make solvable is retried with the next seed.
-    """
-    out: dict[str, list[Level]] = {}
-    for t_index, (name, tier) in enumerate(TIERS.items()):
-        levels: list[Level] = []
-        s = seed + 100_000 * t_index
-        while len(levels) < per_tier:
-            count = tier.min_numbers + len(levels) % (tier.max_numbers - tier.min_numbers + 1)
-            try:
-                level = generate(tier.height, tier.width, count, tier.weights, iterations=iterations, seed=s)
-            except LevelError:
-                s += 1
-                continue
-            s += 1
-            levels.append(level)
-            if report:
-                report(name, len(levels), level)
-        out[name] = levels
-    return out
-
-
-def generated_calibration(per_tier: int = 20, iterations: int = 10_000, seed: int = 1) -> dict[str, Any]:
-    """The shipped calibration's recipe: generate levels per tier, then calibrate on them."""
-    start = time.time()
-    levels = generate_calibration_levels(per_tier, iterations, seed)
-    meta = {
-        "how": "linjat_editor.core.analysis.calibration.generated_calibration"
-        f"(per_tier={per_tier}, iterations={iterations}, seed={seed})",
-        "per_tier": per_tier,
-        "iterations": iterations,
-        "seed": seed,
-        "seconds": round(time.time() - start, 1),
-        "levels": {name: [lvl.rows() for lvl in lv] for name, lv in levels.items()},
-    }
-    return compute_calibration(levels, source="generated", metadata=meta)
-
-
 def check_calibration(data: Any) -> dict[str, Any]:
     """``data`` if it looks like calibration data, else ValueError with a one-line reason."""
     if not isinstance(data, dict) or not isinstance(data.get("tiers"), dict):
@@ -157,24 +110,3 @@ def refreshed(data: Mapping[str, Any]) -> dict[str, Any]:
         raise ValueError("this calibration does not store its levels")
     levels = {name: [Level.from_rows(rows) for rows in rows_list] for name, rows_list in stored.items()}
     return compute_calibration(levels, source=str(data.get("source", "")), metadata=meta)
-
-
-def main(argv: list[str] | None = None) -> int:
-    """``python -m linjat_editor.core.analysis.calibration refresh|generate``: rebuild the shipped file."""
-    import sys
-
-    what = (argv if argv is not None else sys.argv[1:]) or ["refresh"]
-    if what[0] == "generate":
-        data = generated_calibration()
-    elif what[0] == "refresh":
-        data = refreshed(load_calibration(SHIPPED))
-    else:
-        print("usage: python -m linjat_editor.core.analysis.calibration refresh|generate", file=sys.stderr)
-        return 2
-    save_calibration(data, SHIPPED)
-    print(f"wrote {SHIPPED}")
-    return 0
-
-
-if __name__ == "__main__":
-    raise SystemExit(main())

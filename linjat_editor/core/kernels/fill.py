@@ -3,14 +3,16 @@
 Adding a dot never invalidates a deduction already made, so the solver runs
 on and a dot is added only when it finds nothing. Each dot goes where it
 carries the least information: the free cell the most numbers could reach at
-the start plus the most that can reach it now.
+the start plus the most that can reach it now. ``allowed`` marks the cells a
+dot may go on: every cell for the optimizer; the cells of one chosen solution
+when filling a designer's numbers, so that solution always stays valid.
 """
 
 import numpy as np
 
 from .bits import kernel, bit, popcount, rand_below
 from .board import UNCLAIMED, build_board
-from .layer import CONTRADICTION, NONE, SINGLE_SOLUTION, SOLVED, step
+from .layer import CONTRADICTION, NONE, RUNNING, SINGLE_SOLUTION, SOLVED, step
 from .rules import ZERO, uncontested_placement, update_possible
 
 EVERYONE = ~np.uint64(0)
@@ -19,14 +21,14 @@ MAX_ROUNDS = 100
 
 
 @kernel
-def add_dot(b, mask, rng):
-    """Put a dot on the least informative free cell some number in ``mask`` reaches."""
+def add_dot(b, mask, rng, allowed):
+    """Put a dot on the least informative free, allowed cell some number in ``mask`` reaches."""
     h, w, dot, claimed, possible, start_possible = b.h, b.w, b.dot, b.claimed, b.possible, b.start_possible
     best = -1
     best_score = -1
     ties = 0
     for cell in range(h * w):
-        if claimed[cell] != UNCLAIMED or dot[cell] or possible[cell] & mask == ZERO:
+        if claimed[cell] != UNCLAIMED or dot[cell] or not allowed[cell] or possible[cell] & mask == ZERO:
             continue
         score = popcount(start_possible[cell]) + popcount(possible[cell])
         if score > best_score:
@@ -44,36 +46,54 @@ def add_dot(b, mask, rng):
 
 
 @kernel
-def break_uncontested(b, rng):
+def break_uncontested(b, rng, allowed):
     """Give every number that could take an uncontested placement a dot to reach."""
     n = b.n
     update_possible(b)
     for p in range(n):
         if uncontested_placement(b, p) >= 0:
-            add_dot(b, bit(p), rng)
+            add_dot(b, bit(p), rng, allowed)
 
 
 @kernel
-def fill_board(b, rng):
-    """Add dots to ``b``'s dot array until the solver solves it or nothing helps.
+def fill_board(b, rng, allowed, sound):
+    """Add dots (on ``allowed`` cells) to ``b``'s dot array until the solver solves it or nothing helps.
+
+    ``sound``: a single-solution layer is undone and counted as stuck, so a
+    dot goes in instead. When steering toward one solution this matters: the
+    leak assumes uniqueness, and on a still ambiguous board it can deduce
+    its way into a contradiction although the solution is still there.
 
     Returns the generator's final status (SOLVED does not yet mean the level
     is good: the caller classifies it afresh) and whether a single-solution
     leak was used on the way.
     """
-    possible, start_possible = b.possible, b.start_possible
+    possible, start_possible, alive, claimed = b.possible, b.start_possible, b.alive, b.claimed
     build_board(b)
     update_possible(b)
     start_possible[:] = possible
     state = NONE
     leaked = False
+    keep = 1 if sound else 0
+    keep_alive = np.empty(alive.size * keep, np.bool_)
+    keep_claimed = np.empty(claimed.size * keep, np.int64)
+    keep_possible = np.empty(possible.size * keep, np.uint64)
     for _ in range(MAX_ROUNDS):
-        break_uncontested(b, rng)  # leaves ``possible`` fresh
+        break_uncontested(b, rng, allowed)  # leaves ``possible`` fresh
+        if sound:
+            keep_alive[:] = alive
+            keep_claimed[:] = claimed
+            keep_possible[:] = possible
         state, kind, width = step(b)
+        if sound and kind == SINGLE_SOLUTION:
+            alive[:] = keep_alive
+            claimed[:] = keep_claimed
+            possible[:] = keep_possible
+            state, kind = RUNNING, NONE
         leaked |= kind == SINGLE_SOLUTION
         if state == SOLVED or state == CONTRADICTION:
             break
-        if kind == NONE and not add_dot(b, EVERYONE, rng):
+        if kind == NONE and not add_dot(b, EVERYONE, rng, allowed):
             break
     return state, leaked
 

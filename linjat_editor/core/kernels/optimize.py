@@ -1,8 +1,9 @@
 """The optimizer's hot loop (spec section 6), entirely in numba and without the GIL.
 
 A pool of the best levels found so far, best first. Each iteration mutates a
-random pool member's numbers, refills its dots with the generator, classifies
-it afresh and, if deduction solves it (and it is unique), inserts it by score.
+random pool member's numbers, refills its dots with the generator and
+classifies it afresh; a solved candidate that scores high enough for the pool
+goes back to the caller, who checks it and admits it.
 """
 
 import numpy as np
@@ -10,12 +11,14 @@ import numpy as np
 from .bits import kernel, rand_below
 from .board import build_board
 from .fill import fill_board, random_numbers
-from .layer import CONTRADICTION, SOLVED, solve_board
+from .layer import CONTRADICTION, SINGLE_SOLUTION, SOLVED, UNCONTESTED_NO_COVER, solve_board
 
 #: The original kept ten levels in its pool.
 POOL_SIZE = 10
 #: Highest value a mutation raises a number to, as in the original.
 MAX_MUTATED_VALUE = 8
+#: How far a short move takes a number, in rows and columns.
+NEAR = 2
 
 
 @kernel
@@ -35,15 +38,23 @@ def score_board(b, weights):
 
 
 @kernel
-def evaluate(b, rng, weights):
-    """Fill dots, classify afresh; the score if solved and unique, else NaN."""
-    state, leaked = fill_board(b, rng)
+def evaluate(b, rng, weights, allowed, leaks_allowed):
+    """Fill dots, classify afresh; the score if solved (and so unique), else NaN.
+
+    Without ``leaks_allowed`` a level whose deduction needs a uniqueness-leak
+    kind (single-solution or uncontested-no-cover) gets NaN too.
+    """
+    state, leaked = fill_board(b, rng, allowed, False)
     # A contradiction reached by sound rules alone holds for the final dots
     # too (a dot never invalidates a sound deduction): no solution, no need
     # to classify. A single-solution leak may have been undone by a later dot.
     if state == CONTRADICTION and not leaked:
         return np.nan
-    return score_board(b, weights)
+    total = score_board(b, weights)
+    table = b.table
+    if not leaks_allowed and table[SINGLE_SOLUTION, 0] + table[UNCONTESTED_NO_COVER, 0] > 0:
+        return np.nan
+    return total
 
 
 @kernel
@@ -91,72 +102,69 @@ def mutate(h, w, n, pos, val, pinned, fixed, rng):
             for q in range(n):
                 taken[pos[q]] = True
             if not taken.all():
-                while True:
-                    cell = rand_below(rng, h * w)
+                # Half the moves are short (at most NEAR cells each way), which keeps
+                # most of the level's structure; the rest go anywhere, as the original's.
+                r0 = int(pos[p]) // w
+                c0 = int(pos[p]) % w
+                near = rand_below(rng, 2) == 0
+                for _ in range(8 * h * w):
+                    cell = np.int64(rand_below(rng, h * w))
+                    if near:
+                        # (rand_below is unsigned: mixed with signed, numba would make a float)
+                        r = r0 + np.int64(rand_below(rng, 2 * NEAR + 1)) - NEAR
+                        c = c0 + np.int64(rand_below(rng, 2 * NEAR + 1)) - NEAR
+                        if r < 0 or r >= h or c < 0 or c >= w:
+                            continue
+                        cell = r * w + c
                     if not taken[cell]:
+                        pos[p] = cell
                         break
-                pos[p] = cell
         if rand_below(rng, 3) >= 1:
             break
     sort_numbers(n, pos, val)
 
 
 @kernel
-def insert(pool_pos, pool_val, pool_dot, pool_score, pool_table, size, pos, val, dot, score, table):
-    """Insert by score, ahead of equal scores (so the pool drifts); returns the new size."""
+def optimize(b, pool_pos, pool_val, pool_score, size, pinned, fixed, weights, rng, iterations, allowed):
+    """Run up to ``iterations``, working in board ``b``, stopping at the first candidate good enough for the pool.
+
+    ``pool_score`` holds the pool's ranks (the caller may rank a level below
+    its score). Returns (iterations run, the candidate's score or NaN if
+    none). The candidate's numbers, dots and classification stay in ``b``
+    for the caller's admission checks (exact count, leaks), which are rare
+    next to iterations and not worth doing in here.
+    """
+    h, w, n, pos, val, dot = b.h, b.w, b.n, b.pos, b.val, b.dot
     cap = pool_score.shape[0]
-    i = 0
-    while i < size and pool_score[i] > score:
-        i += 1
-    if i >= cap:
-        return size
-    for j in range(min(size, cap - 1), i, -1):
-        pool_pos[j] = pool_pos[j - 1]
-        pool_val[j] = pool_val[j - 1]
-        pool_dot[j] = pool_dot[j - 1]
-        pool_score[j] = pool_score[j - 1]
-        pool_table[j] = pool_table[j - 1]
-    pool_pos[i] = pos
-    pool_val[i] = val
-    pool_dot[i] = dot
-    pool_score[i] = score
-    pool_table[i] = table
-    return min(size + 1, cap)
-
-
-@kernel
-def optimize(b, pool_pos, pool_val, pool_dot, pool_score, pool_table, size, pinned, fixed, weights, rng, iterations):
-    """Run ``iterations`` optimizer iterations on the pool, working in board ``b``; returns the new pool size."""
-    h, w, n, pos, val, table = b.h, b.w, b.n, b.pos, b.val, b.table
-    h, w, n, pos, val, dot = h, w, n, pos, val, b.dot
-    for _ in range(iterations):
-        base = rand_below(rng, size)
+    for i in range(iterations):
+        # The better of two random members: a little more pressure than the original's uniform pick.
+        base = min(rand_below(rng, size), rand_below(rng, size))
         pos[:n] = pool_pos[base]
         val[:n] = pool_val[base]
         mutate(h, w, n, pos, val, pinned, fixed, rng)
         dot[:] = pinned
-        score = evaluate(b, rng, weights)
-        if not np.isnan(score):
-            # A pool seeded with an unsolved level holds it only until a solved one comes.
-            if size == 1 and np.isnan(pool_score[0]):
-                size = 0
-            size = insert(pool_pos, pool_val, pool_dot, pool_score, pool_table, size, pos[:n], val[:n], dot, score, table)
-    return size
+        score = evaluate(b, rng, weights, allowed, True)
+        if np.isnan(score):
+            continue
+        # Equal scores get in too (ahead of the old ones), so the pool drifts along plateaus.
+        if size < cap or np.isnan(pool_score[size - 1]) or score >= pool_score[size - 1]:
+            return i + 1, score
+    return iterations, np.nan
 
 
 @kernel
-def fill(b, rng):
-    """Fill dots for the numbers and (pinned) dots of ``b``, then solve afresh.
+def fill(b, rng, allowed):
+    """Fill dots (on ``allowed`` cells, without leaning on leaks) for the numbers and pinned dots of ``b``, then solve afresh.
 
     Returns the solve status; the dots and the classification table stay in ``b``.
     """
-    fill_board(b, rng)
+    fill_board(b, rng, allowed, True)
     build_board(b)
     return solve_board(b)
 
 
 @kernel
-def first_candidate(b, pinned, require_hard, weights, rng, attempts):
+def first_candidate(b, pinned, require_hard, weights, rng, attempts, allowed):
     """Random numbers, filled, until one is solved (using a hard kind if required).
 
     Returns the score, or NaN if ``attempts`` were not enough.
@@ -167,7 +175,7 @@ def first_candidate(b, pinned, require_hard, weights, rng, attempts):
         if not random_numbers(h, w, n, pos, val, pinned, rng):
             return np.nan
         dot[:] = pinned
-        score = evaluate(b, rng, weights)
+        score = evaluate(b, rng, weights, allowed, False)
         if np.isnan(score):
             continue
         if require_hard and table[3, 0] + table[4, 0] + table[5, 0] == 0:

@@ -1,0 +1,273 @@
+"""``linjat bench``: the engine's speed and quality, measured on this machine.
+
+Times are medians over repeats; the machines are shared and noisy, so compare
+ratios measured in one run rather than absolute figures across runs. The
+generator is timed end to end (``linjat generate`` as a process) alternated
+with the original C++ generator on the same work, when its builds are found
+beside the checkout (``../shared/reference/``).
+"""
+
+from __future__ import annotations
+
+import argparse
+import datetime
+import json
+import os
+import statistics
+import subprocess
+import sys
+import time
+from pathlib import Path
+from typing import Any, Callable
+
+from linjat_editor.core.analysis import detect_leaks
+from linjat_editor.core.analysis.bench import time_reports
+from linjat_editor.core import TIERS, Level, classify, count_solutions, fill_dots, random_level, selection_score
+from .progress import ProgressBar
+
+TIER_NUMBERS = {"easy": 10, "medium": 18, "hard": 21, "expert": 25}
+#: The side-by-side runs: (label, tier, rows, columns, numbers), as the original's builds are sized.
+SPEED_RUNS = (("9x6/10 easy", "easy", 9, 6, 10), ("13x9/26 expert", "expert", 13, 9, 26))
+SPEED_ITERATIONS = 20_000
+#: The original's flags for a tier's weights (spec section 4; easy's are its defaults).
+ORIGINAL_WEIGHTS = {
+    "easy": [],
+    "expert": ["--score_cover=1", "--score_cant_fit=3", "--score_square=50", "--score_dep=100",
+               "--score_one_of=60", "--score_max_width=-2"],
+}
+
+
+def find_corpus(explicit: str | None) -> Path | None:
+    """The published corpus: --corpus, $LINJAT_CORPUS, or ../shared/corpus beside the checkout."""
+    candidates = [explicit, os.environ.get("LINJAT_CORPUS")]
+    root = Path(__file__).resolve().parents[1]
+    candidates += [str(root.parent / "shared" / "corpus" / "linjat-published.json"), "../shared/corpus/linjat-published.json"]
+    for c in candidates:
+        if c and Path(c).is_file():
+            return Path(c)
+    return None
+
+
+def corpus_levels(path: Path) -> dict[str, list[Level]]:
+    data = json.loads(path.read_text())
+    return {t: [Level.from_rows(r["puzzle"]) for r in data[t] if r.get("puzzle")] for t in TIERS}
+
+
+def per_item_ms(items: list[Any], work: Callable[[Any], object]) -> float:
+    """Median milliseconds of ``work`` over ``items`` (after one warm-up call)."""
+    work(items[0])
+    times = []
+    for item in items:
+        t0 = time.perf_counter_ns()
+        work(item)
+        times.append((time.perf_counter_ns() - t0) / 1e6)
+    return statistics.median(times)
+
+
+def find_reference(explicit: str | None) -> Path | None:
+    """The folder of the original generator's builds: --reference, or ../shared/reference beside the checkout."""
+    root = Path(__file__).resolve().parents[2]
+    for c in (explicit, str(root.parent / "shared" / "reference"), "../shared/reference"):
+        if c and Path(c, "linjat-original-9x6-10").is_file():
+            return Path(c)
+    return None
+
+
+def timed(command: list[str]) -> float:
+    """Seconds ``command`` takes; its output is discarded (never give a generator ``-o /dev/null``:
+    the level files are saved atomically, by renaming a new file over the target)."""
+    t0 = time.perf_counter()
+    subprocess.run(command, check=True, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
+    return time.perf_counter() - t0
+
+
+def ours(tier: str, h: int, w: int, n: int, seed: int, workers: int) -> list[str]:
+    return [sys.executable, "-m", "linjat_editor.cli", "generate", "--size", f"{h}x{w}", "--numbers", str(n),
+            "--preset", tier, "--iterations", str(SPEED_ITERATIONS), "--seed", str(seed),
+            "--workers", str(workers)]  # the level goes to stdout, which ``timed`` discards
+
+
+def original(reference: Path, tier: str, h: int, w: int, n: int, seed: int) -> list[str]:
+    return [str(reference / f"linjat-original-{h}x{w}-{n}"), "--puzzle_count=1",
+            f"--optimize_iterations={SPEED_ITERATIONS}", *ORIGINAL_WEIGHTS[tier], f"--seed={seed}"]
+
+
+def versus_original(reference: Path | None, repeats: int, bar: ProgressBar) -> dict[str, Any]:
+    """Seconds for 20,000 iterations end to end, ours (1 and 2 workers) alternated with the original; medians."""
+    out: dict[str, Any] = {"date": datetime.datetime.now(datetime.timezone.utc).strftime("%Y-%m-%d %H:%M UTC"),
+                           "iterations": SPEED_ITERATIONS, "repeats": repeats, "runs": {}}
+    for i, (label, tier, h, w, n) in enumerate(SPEED_RUNS):
+        times: dict[str, list[float]] = {"ours_1": [], "ours_2": [], "original": []}
+        for seed in range(1, repeats + 1):
+            bar.update(i * repeats + seed - 1, len(SPEED_RUNS) * repeats, f"vs original: {label}")
+            if reference is not None:
+                times["original"].append(timed(original(reference, tier, h, w, n, seed)))
+            times["ours_1"].append(timed(ours(tier, h, w, n, seed, 1)))
+            times["ours_2"].append(timed(ours(tier, h, w, n, seed, 2)))
+        row = {k: statistics.median(v) for k, v in times.items() if v}
+        if "original" in row:
+            row["ratio_1"] = row["ours_1"] / row["original"]
+        row["speedup_2"] = row["ours_1"] / row["ours_2"]
+        out["runs"][label] = row
+    if reference is None:
+        out["original"] = "not found (use --reference DIR): ours timed alone"
+    return out
+
+
+def cold_start_seconds() -> float:
+    """A fresh interpreter importing the engine and classifying one level (numba cache warm)."""
+    code = "from linjat_editor.core import Level, classify, count_solutions; l = Level.from_rows(['.3. ']); classify(l); count_solutions(l)"
+    t0 = time.perf_counter()
+    subprocess.run([sys.executable, "-c", code], check=True)
+    return time.perf_counter() - t0
+
+
+def quality(levels_per_tier: int, iterations: int, corpus: Path | None, bar: ProgressBar) -> dict[str, Any]:
+    """Per tier: median selection score of batch levels (as ``linjat batch`` makes them), leaky and
+    non-unique counts, next to the published levels' median by the same analyzer."""
+    from linjat_editor.batch.jobs import make_jobs, run_job
+
+    published = corpus_levels(corpus) if corpus is not None else {}
+    out: dict[str, Any] = {"iterations": iterations, "tiers": {}}
+    for i, name in enumerate(TIERS):
+        scores, leaky, not_unique, failed = [], 0, 0, 0
+        for j, job in enumerate(make_jobs(name, levels_per_tier, iterations, seed=2026)):
+            bar.update(i * levels_per_tier + j, len(TIERS) * levels_per_tier, f"quality: {name}")
+            level = run_job(job).level
+            if level is None:
+                failed += 1
+                continue
+            scores.append(selection_score(classify(level)))
+            leaky += bool(detect_leaks(level))
+            not_unique += count_solutions(level).count != 1
+        row: dict[str, Any] = {"levels": len(scores), "median": statistics.median(scores) if scores else None,
+                               "leaky": leaky, "not_unique": not_unique, "failed": failed}
+        if name in published:
+            row["published_median"] = statistics.median(selection_score(classify(lv)) for lv in published[name])
+        out["tiers"][name] = row
+    return out
+
+
+def fill_published(corpus: Path, per_tier: int, seeds: int, bar: ProgressBar) -> dict[str, Any]:
+    """Fill dots on published numbers with their dots removed (known to admit a good filling).
+
+    Per tier: (level, seed) runs that found a unique filling solved by
+    deduction, levels that failed for every seed, and the median seconds per run.
+    """
+    levels = corpus_levels(corpus)
+    out: dict[str, Any] = {"per_tier": per_tier, "seeds": seeds, "tiers": {}}
+    for i, name in enumerate(TIERS):
+        chosen = levels[name][:: max(1, len(levels[name]) // per_tier)][:per_tier]
+        ok, failed_levels, times = 0, 0, []
+        for j, level in enumerate(chosen):
+            bar.update(i * per_tier + j, len(TIERS) * per_tier, f"fill: {name}")
+            numbers = level.with_dots(())
+            wins = 0
+            for seed in range(seeds):
+                t0 = time.perf_counter()
+                result = fill_dots(numbers, seed=seed)
+                times.append(time.perf_counter() - t0)
+                wins += result.solved and count_solutions(result.level).count == 1 and classify(result.level).solved
+            ok += wins
+            failed_levels += wins == 0
+        out["tiers"][name] = {"runs": len(chosen) * seeds, "filled": ok, "levels_failing_every_seed": failed_levels,
+                              "median_s": statistics.median(times)}
+    return out
+
+
+def run(args: argparse.Namespace) -> int:
+    quick = args.quick
+    sections = set(args.only or ["speed", "engine", "fill"] + (["quality"] if args.quality else []))
+    results: dict[str, Any] = {"machine": {"cpus": os.cpu_count(), "python": sys.version.split()[0]}}
+    bar = ProgressBar("bench")
+    corpus = find_corpus(args.corpus)
+    if "speed" in sections:
+        results["versus_original"] = versus_original(find_reference(args.reference), 1 if quick else 3, bar)
+    if "engine" in sections:
+        engine_timings(results, corpus, quick, args.no_gui, bar)
+    if "fill" in sections and corpus is not None:
+        results["fill_published"] = fill_published(corpus, 10, 3, bar)
+    if "quality" in sections:
+        results["quality"] = quality(args.quality_levels, args.quality_iterations, corpus, bar)
+    bar.close()
+    print(json.dumps(results, indent=2) if args.json else render(results))
+    return 0
+
+
+def engine_timings(results: dict[str, Any], corpus: Path | None, quick: bool, no_gui: bool, bar: ProgressBar) -> None:
+    """Per-level costs of the engine's parts, the cold start and the editor's event loop."""
+    if corpus is not None:
+        bar.update(2, 6, "corpus")
+        levels = corpus_levels(corpus)
+        results["classify_ms"] = {t: per_item_ms(ls, classify) for t, ls in levels.items()}
+        results["count_ms"] = {t: per_item_ms(ls, count_solutions) for t, ls in levels.items()}
+        results["classify_plus_count_ms_13x9"] = per_item_ms(levels["expert"], lambda l: (classify(l), count_solutions(l)))
+        results["analyze_ms_13x9"] = time_reports(levels["expert"])["median_ms"]
+    else:
+        results["corpus"] = "not found (use --corpus PATH): corpus timings skipped"
+    bar.update(4, 6, "generator")
+    starts = {t: [random_level(x.height, x.width, TIER_NUMBERS[t], seed=s) for s in range(10 if quick else 40)] for t, x in TIERS.items()}
+    results["fill_ms"] = {t: per_item_ms(ls, lambda l: fill_dots(l, seed=0)) for t, ls in starts.items()}
+    results["cold_start_s"] = cold_start_seconds()
+    if not no_gui:
+        bar.update(5, 6, "event loop")
+        results["event_loop_while_optimizing"] = event_loop_stall(quick)
+
+
+def event_loop_stall(quick: bool) -> dict[str, Any]:
+    """The optimizer dock running in the editor: the longest gap between 10 ms timer ticks.
+
+    Measured by the editor's own benchmark in a child process: the command line
+    sits beside the editor, not on top of it, so it never imports the GUI.
+    """
+    env = {**os.environ, "QT_QPA_PLATFORM": os.environ.get("QT_QPA_PLATFORM", "offscreen")}
+    seconds = "2" if quick else "6"
+    run = subprocess.run([sys.executable, "-m", "linjat_editor.gui.optimizer.stall_bench", "--seconds", seconds],
+                         capture_output=True, text=True, env=env, check=True)
+    return dict(json.loads(run.stdout))
+
+
+def render(results: dict[str, Any]) -> str:
+    lines = [f"machine: {results['machine']['cpus']} cpus, Python {results['machine']['python']}"]
+    if "versus_original" in results:
+        vs = results["versus_original"]
+        lines += ["", f"linjat generate, {vs['iterations']:,} iterations end to end, median of {vs['repeats']} "
+                      f"alternated runs, {vs['date']}:",
+                  f"  {'':<16}{'ours 1 worker':>14}{'original':>10}{'ratio':>8}{'ours 2 workers':>16}{'speed-up':>10}"]
+        for label, row in vs["runs"].items():
+            orig = f"{row['original']:>9.2f}s{row['ratio_1']:>7.2f}x" if "original" in row else f"{'-':>10}{'-':>8}"
+            lines.append(f"  {label:<16}{row['ours_1']:>13.2f}s{orig}{row['ours_2']:>15.2f}s{row['speedup_2']:>9.2f}x")
+        if "original" in vs:
+            lines.append(f"  {vs['original']}")
+    if "classify_ms" in results:
+        lines += ["", "per published level, median ms:   classify   exact count"]
+        for t in TIERS:
+            lines.append(f"  {t:<30}{results['classify_ms'][t]:>9.3f}{results['count_ms'][t]:>14.3f}")
+        lines.append(f"  classify + count, 13x9 expert: {results['classify_plus_count_ms_13x9']:.3f} ms")
+        lines.append(f"  full analysis report, 13x9 expert: {results['analyze_ms_13x9']:.2f} ms")
+    elif "corpus" in results:
+        lines += ["", results["corpus"]]
+    if "fill_ms" in results:
+        lines += ["", "fill dots, median ms per random level:"]
+        lines += [f"  {t:<8}{v:>8.2f}" for t, v in results["fill_ms"].items()]
+        lines += ["", f"cold start (import + first solve, numba cache warm): {results['cold_start_s']:.2f} s"]
+    if "event_loop_while_optimizing" in results:
+        stall = results["event_loop_while_optimizing"]
+        lines.append(f"event loop while the optimizer dock runs: longest gap {stall['max_gap_ms']:.1f} ms, "
+                     f"p99 {stall['p99_gap_ms']:.1f} ms (10 ms timer; the bar is 50 ms)")
+    if "fill_published" in results:
+        f = results["fill_published"]
+        lines += ["", f"fill dots on published numbers, dots removed ({f['per_tier']} levels per tier x {f['seeds']} seeds):",
+                  f"  {'tier':<8}{'filled':>10}{'levels failing every seed':>28}{'median s':>10}"]
+        for t, row in f["tiers"].items():
+            lines.append(f"  {t:<8}{row['filled']:>6}/{row['runs']:<3}{row['levels_failing_every_seed']:>28}{row['median_s']:>10.3f}")
+    if "quality" in results:
+        q = results["quality"]
+        lines += ["", f"quality: selection score of batch levels at {q['iterations']:,} iterations, by our analyzer:",
+                  f"  {'tier':<8}{'median':>8}{'published':>11}{'leaky':>7}{'not unique':>12}{'failed':>8}"]
+        for t, row in q["tiers"].items():
+            median = "-" if row["median"] is None else f"{row['median']:g}"
+            pub = f"{row['published_median']:g}" if "published_median" in row else "-"
+            lines.append(f"  {t:<8}{median:>8}{pub:>11}{row['leaky']:>4}/{row['levels']:<2}{row['not_unique']:>10}"
+                         f"{row['failed']:>8}")
+    return "\n".join(lines)

@@ -1,0 +1,83 @@
+"""The recipe of the calibration the project ships: generate levels per tier, then calibrate on them.
+
+Kept out of ``core.analysis`` because it runs the optimizer, and the optimizer's
+pool asks the analysis for leak warnings: analysis must not import the optimizer
+back. Rebuild the shipped file with
+``python -m linjat_editor.core.calibration_recipe refresh|generate``.
+"""
+
+from __future__ import annotations
+
+import time
+from typing import Any, Callable
+
+from .analysis.calibration import SHIPPED, compute_calibration, load_calibration, refreshed, save_calibration
+from .level import Level, LevelError
+from .optimizer import generate
+from .scoring import TIERS
+
+
+def generate_calibration_levels(
+    per_tier: int = 20,
+    iterations: int = 2000,
+    seed: int = 1,
+    report: Callable[[str, int, Level], None] | None = None,
+) -> dict[str, list[Level]]:
+    """Levels generated with each tier's preset (size, number counts cycling through its range).
+
+    A start the generator cannot make solvable is retried with the next seed.
+    """
+    out: dict[str, list[Level]] = {}
+    for t_index, (name, tier) in enumerate(TIERS.items()):
+        levels: list[Level] = []
+        s = seed + 100_000 * t_index
+        while len(levels) < per_tier:
+            count = tier.min_numbers + len(levels) % (tier.max_numbers - tier.min_numbers + 1)
+            try:
+                level = generate(tier.height, tier.width, count, tier.weights, iterations=iterations, seed=s)
+            except LevelError:
+                s += 1
+                continue
+            s += 1
+            levels.append(level)
+            if report:
+                report(name, len(levels), level)
+        out[name] = levels
+    return out
+
+
+def generated_calibration(per_tier: int = 20, iterations: int = 10_000, seed: int = 1) -> dict[str, Any]:
+    """The shipped calibration's recipe: generate levels per tier, then calibrate on them."""
+    start = time.time()
+    levels = generate_calibration_levels(per_tier, iterations, seed)
+    meta = {
+        "how": "linjat_editor.core.calibration_recipe.generated_calibration"
+        f"(per_tier={per_tier}, iterations={iterations}, seed={seed})",
+        "per_tier": per_tier,
+        "iterations": iterations,
+        "seed": seed,
+        "seconds": round(time.time() - start, 1),
+        "levels": {name: [lvl.rows() for lvl in lv] for name, lv in levels.items()},
+    }
+    return compute_calibration(levels, source="generated", metadata=meta)
+
+
+def main(argv: list[str] | None = None) -> int:
+    """``python -m linjat_editor.core.calibration_recipe refresh|generate``: rebuild the shipped file."""
+    import sys
+
+    what = (argv if argv is not None else sys.argv[1:]) or ["refresh"]
+    if what[0] == "generate":
+        data = generated_calibration()
+    elif what[0] == "refresh":
+        data = refreshed(load_calibration(SHIPPED))
+    else:
+        print("usage: python -m linjat_editor.core.calibration_recipe refresh|generate", file=sys.stderr)
+        return 2
+    save_calibration(data, SHIPPED)
+    print(f"wrote {SHIPPED}")
+    return 0
+
+
+if __name__ == "__main__":
+    raise SystemExit(main())

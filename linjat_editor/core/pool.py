@@ -1,0 +1,176 @@
+"""One optimizer pool (spec section 6): the ten best levels found so far, and the checks at its door.
+
+The kernel (``kernels.optimize``) mutates, refills and classifies; it hands
+back every candidate good enough to enter the pool. Here each candidate is
+checked once, when it arrives: exactly one solution (the exact solver), and
+its leak warnings from the analysis (the article's two patterns and general
+leaks). A level with leaks may stay in the search as a stepping stone, its
+rank lowered by ``LEAK_PENALTY`` per warning; only leak-free levels are ever
+listed as results (``entries``), so nothing leaky can be emitted.
+"""
+
+from __future__ import annotations
+
+import math
+from dataclasses import dataclass
+from typing import Collection
+
+import numpy as np
+
+from .analysis.leaks import detect_leaks
+from .board import to_level
+from .classification import Classification
+from .exact import count_solutions
+from .generator import fill_dots
+from .kernels.bits import seed_state
+from .kernels.board import allocate
+from .kernels.optimize import POOL_SIZE, optimize
+from .level import Cell, Level
+from .scoring import Weights, score, selection_score
+from .solver import deduce
+
+#: Levels whose check result is remembered (mutations often find the same level again).
+SEEN_LIMIT = 20_000
+#: Rank a level loses in the search per leak warning.
+LEAK_PENALTY = 10.0
+
+
+@dataclass(frozen=True)
+class PoolEntry:
+    """A level in the pool, with its classification and score."""
+
+    level: Level
+    classification: Classification
+    score: float
+
+
+def check(level: Level) -> tuple[Classification, int] | None:
+    """(classification, how many leak warnings) of a level that is unique and solved by deduction; else None."""
+    found = count_solutions(level, limit=2)
+    if found.count != 1:
+        return None
+    run = deduce(level, trace=True)
+    if not run.solved:
+        return None
+    return run.classification, len(detect_leaks(level, run, found.solutions[0]))
+
+
+class Pool:
+    """One pool and its random state: the unit an island runs (not thread-safe; one thread drives it)."""
+
+    def __init__(self, level: Level, weights: Weights, seed: int, fixed: Collection[Cell] = ()) -> None:
+        h, w, n = level.height, level.width, len(level.numbers)
+        self.template = level
+        self.weights = weights
+        self._rng = seed_state(seed)
+        self._board = allocate(h, w, n)
+        self._everywhere = np.ones(h * w, np.bool_)
+        self._pinned = np.zeros(h * w, np.bool_)
+        for r, c in level.pinned:
+            self._pinned[r * w + c] = True
+        self._fixed = np.zeros(h * w, np.bool_)
+        for r, c in fixed:
+            if level.number_at(r, c) is not None:
+                self._fixed[r * w + c] = True
+        self._pos = np.zeros((POOL_SIZE, n), np.int64)
+        self._val = np.zeros((POOL_SIZE, n), np.int64)
+        self._score = np.full(POOL_SIZE, np.nan)
+        self._weights = weights.as_array()
+        self._seen: set[bytes] = set()
+        #: The search pool, parallel to the arrays: (rank, entry), best rank first.
+        self._search: list[tuple[float, PoolEntry]] = []
+        #: The leak-free levels, best first (replaced, never changed in place: any thread may read it).
+        self.entries: list[PoolEntry] = []
+        self._seed(level, seed)
+
+    @property
+    def size(self) -> int:
+        return max(1, len(self._search))
+
+    def _seed(self, level: Level, seed: int) -> None:
+        """The starting level as it is if deduction solves it uniquely, else with dots filled in; else kept unscored."""
+        w = level.width
+        for i, num in enumerate(level.numbers):
+            self._pos[0, i] = num.row * w + num.col
+            self._val[0, i] = num.value
+        for start in (level, None):
+            if start is None:
+                filled = fill_dots(level, seed=seed)
+                if not filled.solved:
+                    return
+                start = filled.level
+            found = check(start)
+            if found is not None:
+                cls, leaks = found
+                self.offer(PoolEntry(start, cls, score(cls, self.weights)), leaks)
+                return
+
+    def run(self, iterations: int) -> None:
+        """Run ``iterations`` iterations, admitting the candidates that pass."""
+        left = iterations
+        while left > 0:
+            ran, found = optimize(
+                self._board, self._pos, self._val, self._score, self.size,
+                self._pinned, self._fixed, self._weights, self._rng, left, self._everywhere,
+            )
+            left -= ran
+            if not math.isnan(found):
+                self._candidate(float(found))
+
+    def _candidate(self, value: float) -> None:
+        b = self._board
+        n = b.n
+        key = b.pos[:n].tobytes() + b.val[:n].tobytes() + np.packbits(b.dot).tobytes()
+        if key in self._seen:
+            return  # checked before: in the pool already, or failed
+        if len(self._seen) >= SEEN_LIMIT:
+            self._seen.clear()
+        self._seen.add(key)
+        level = to_level(self.template, b.pos[:n], b.val[:n], b.dot)
+        found = check(level)
+        if found is not None:
+            cls, leaks = found
+            self.offer(PoolEntry(level, cls, value), leaks)
+
+    def offer(self, entry: PoolEntry, leaks: int = 0) -> bool:
+        """Insert a checked level (with ``leaks`` warnings) into the search by rank; False if it does not get in.
+
+        Ahead of equal ranks, so the pool drifts along plateaus. A leak-free
+        level also goes into ``entries``.
+        """
+        if not leaks:
+            self.entries = best_first(self.entries, entry)
+        rank = entry.score - LEAK_PENALTY * leaks
+        search = self._search
+        if any(e.level == entry.level for _, e in search):
+            return False
+        i = 0
+        while i < len(search) and search[i][0] > rank:
+            i += 1
+        if i >= POOL_SIZE:
+            return False
+        last = min(len(search), POOL_SIZE - 1)
+        self._pos[i + 1 : last + 1] = self._pos[i:last].copy()
+        self._val[i + 1 : last + 1] = self._val[i:last].copy()
+        self._score[i + 1 : last + 1] = self._score[i:last].copy()
+        w = self.template.width
+        for j, num in enumerate(entry.level.numbers):
+            self._pos[i, j] = num.row * w + num.col
+            self._val[i, j] = num.value
+        self._score[i] = rank
+        self._search = (search[:i] + [(rank, entry)] + search[i:])[:POOL_SIZE]
+        return True
+
+
+def best_first(entries: list[PoolEntry], entry: PoolEntry) -> list[PoolEntry]:
+    """A new list with ``entry`` inserted by score, then selection score (ahead of equal ones), at most POOL_SIZE long, no duplicate levels."""
+    if any(e.level == entry.level for e in entries):
+        return entries
+    i = 0
+    key = (entry.score, selection_score(entry.classification))
+    while i < len(entries) and (entries[i].score, selection_score(entries[i].classification)) > key:
+        i += 1
+    return (entries[:i] + [entry] + entries[i:])[:POOL_SIZE]
+
+
+__all__ = ["LEAK_PENALTY", "POOL_SIZE", "Pool", "PoolEntry", "check"]

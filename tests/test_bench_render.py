@@ -1,0 +1,34 @@
+"""linjat bench's report: ratios and medians printed as measured, and a missing reference said plainly."""
+
+from __future__ import annotations
+
+from linjat_editor.cli.bench_runs import find_reference, original, ours, render
+
+
+def test_render_prints_ratios_speedups_quality_and_fill() -> None:
+    results = {
+        "machine": {"cpus": 2, "python": "3.11"},
+        "versus_original": {"date": "2026-11-23 14:11 UTC", "iterations": 20000, "repeats": 3, "runs": {
+            "9x6/10 easy": {"ours_1": 3.4, "ours_2": 2.44, "original": 1.51, "ratio_1": 2.25, "speedup_2": 1.39},
+            "13x9/26 expert": {"ours_1": 12.86, "ours_2": 7.36, "speedup_2": 1.75},
+        }, "original": "not found (use --reference DIR): ours timed alone"},
+        "fill_published": {"per_tier": 10, "seeds": 3, "tiers": {
+            "easy": {"runs": 30, "filled": 29, "levels_failing_every_seed": 0, "median_s": 0.001}}},
+        "quality": {"iterations": 10000, "tiers": {
+            "hard": {"levels": 10, "median": 27.5, "leaky": 0, "not_unique": 0, "failed": 0, "published_median": 36.0}}},
+    }
+    text = render(results)
+    assert "2026-11-23 14:11 UTC" in text and "2.25x" in text and "1.39x" in text and "1.75x" in text
+    assert "not found" in text
+    assert "29/30" in text and "27.5" in text and "36" in text
+
+
+def test_the_original_and_ours_get_the_same_work(tmp_path) -> None:  # type: ignore[no-untyped-def]
+    (tmp_path / "linjat-original-9x6-10").write_text("")
+    assert find_reference(str(tmp_path)) == tmp_path
+    theirs = original(tmp_path, "expert", 13, 9, 26, 3)
+    mine = ours("expert", 13, 9, 26, 3, 1)
+    assert theirs[0].endswith("linjat-original-13x9-26") and "--optimize_iterations=20000" in theirs
+    assert "--score_dep=100" in theirs and "--seed=3" in theirs
+    assert mine[mine.index("--iterations") + 1] == "20000" and mine[mine.index("--seed") + 1] == "3"
+    assert "-o" not in mine  # never -o /dev/null: saves are atomic renames
