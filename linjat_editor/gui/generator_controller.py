@@ -19,8 +19,8 @@ from linjat_editor.gui.workers import Job, LatestRunner
 
 #: Optimizer iterations for "New random level": well under a second, already better than a bare fill.
 RANDOM_ITERATIONS = 300
-#: Seeds "Fill dots" tries before it gives up (each seed is itself several attempts in the engine).
-MAX_FILL_SEEDS = 200
+#: Seeds "Fill again" tries for a filling other than the board's (each seed is a whole engine search).
+AGAIN_SEEDS = 10
 
 
 class GeneratorController(QObject):
@@ -32,7 +32,7 @@ class GeneratorController(QObject):
     busyChanged = Signal(bool)
     #: A result was applied: carries the undo text.
     applied = Signal(str)
-    #: What the running job is doing now (one line, e.g. "Filling dots: seed 7 of up to 200").
+    #: What the running job is doing now (one line, e.g. "Filling dots: try 7 of up to 300").
     progress = Signal(str)
 
     def __init__(self, document: Document, parent: QObject | None = None) -> None:
@@ -50,7 +50,7 @@ class GeneratorController(QObject):
         return self.runner.busy
 
     def cancel(self) -> None:
-        """Stop the running job (a fill stops between seeds); nothing is applied."""
+        """Stop the running job (a fill stops between tries); nothing is applied."""
         if self.runner.busy:
             self.runner.cancel()
             self.message.emit("Cancelled", "The board is as it was.")
@@ -76,12 +76,13 @@ class GeneratorController(QObject):
     # -- actions -----------------------------------------------------------------
 
     def fill_dots(self, again: bool = False) -> None:
-        """Replace unpinned dots with generated ones, trying seed after seed until one works.
+        """Replace unpinned dots with generated ones: the engine's filler, off the GUI thread.
 
-        ``again`` moves on to a seed giving a filling other than the board's.
-        The search runs until a filling is found, the numbers are shown to
-        admit no solution at all, :data:`MAX_FILL_SEEDS` seeds failed, or the
-        designer cancels; a failure names the numbers and cells left open.
+        The engine keeps trying fillings itself (steered toward one solution of
+        the numbers) and reports each try, so the status bar counts them and
+        Cancel stops between tries. ``again`` asks for a filling other than the
+        board's, with the next seeds. A failure says the engine's reason and
+        names the cells it points at.
         """
         level = self.document.level
         if not level.numbers:
@@ -95,31 +96,27 @@ class GeneratorController(QObject):
 
         def job(j: Job) -> tuple[Level | None, str, str]:
             from linjat_editor import core  # imported in the worker: the GUI never waits on the engine
-            from linjat_editor.core.analysis.stuck import stuck_info
 
-            last = None
-            for k in range(MAX_FILL_SEEDS):
-                if j.cancelled():
-                    return None, "Fill dots", "Cancelled."
+            def report(tried: int, total: int) -> None:
+                j.progress(f"Filling dots: try {tried} of up to {total}… (Cancel stops)")
+
+            title = "Fill again" if again else "Fill dots"
+            for k in range(AGAIN_SEEDS if again else 1):
                 seed = first + k
-                j.progress(f"Filling dots: seed {k + 1} of up to {MAX_FILL_SEEDS}… (Cancel stops)")
-                result = core.fill_dots(level, seed=seed)
-                if result.solved and (not again or result.level != level):
+                result = core.fill_dots(level, seed=seed, progress=report, should_stop=j.cancelled)
+                if j.cancelled():
+                    return None, "Cancelled", "The board is as it was."
+                if not result.solved:
+                    self.seed = seed
+                    cells = ", ".join(f"row {r + 1}, column {c + 1}" for r, c in result.cells[:6])
+                    more = f" and {len(result.cells) - 6} more" if len(result.cells) > 6 else ""
+                    where = f" Look at {cells}{more}." if cells else ""
+                    return None, "No dot filling found", f"{result.reason}.{where}"
+                if result.level != level:
                     self.seed = seed  # the next "Fill again" starts after it
-                    return result.level, f"Fill again (seed {seed})" if again else "Fill dots", ""
-                if result.solved:
-                    continue  # the same filling as the board's: look further
-                last = result
-                if result.reason.startswith("no solution"):
-                    break  # the numbers themselves admit no solution: no seed can help
-            self.seed = first + k
-            title = "No dot filling found"
-            if last is None:
-                return None, title, f"Every filling found in {k + 1} seeds is the one the board already has."
-            stuck = stuck_info(last.level)
-            where = f" {stuck.describe(last.level)}" if stuck is not None else ""
-            tried = "" if last.reason.startswith("no solution") else f"Tried {k + 1} seeds; "
-            return None, title, f"{tried}{last.reason}.{where} Try moving or changing those numbers."
+                    return result.level, f"{title} (seed {seed})" if again else title, ""
+            self.seed = first + AGAIN_SEEDS - 1
+            return None, title, f"Every filling found with {AGAIN_SEEDS} seeds is the one the board already has."
 
         self._start(job)
 

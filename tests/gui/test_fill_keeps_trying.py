@@ -6,7 +6,6 @@ from PySide6.QtCore import Qt
 
 from linjat_editor import core
 from linjat_editor.core.level import Level, Number
-from linjat_editor.gui import generator_controller
 
 JIT = 240_000  # the first call compiles the engine
 
@@ -15,13 +14,13 @@ def level_of(h: int, w: int, numbers: list[tuple[int, int, int]]) -> Level:
     return Level(h, w, tuple(Number(*n) for n in numbers))
 
 
-# Seeds 0-3 of the engine's fill fail on this level, seed 4 succeeds.
+# The original blind filler failed seeds 0-3 here; the steered one must fill it at once.
 SOME_SEEDS_FAIL = level_of(5, 5, [(0, 0, 5), (0, 4, 4), (2, 2, 3), (2, 4, 2)])
-# No seed fills this one (the numbers leave deduction stuck), yet a solution exists.
-NO_SEED_FILLS = level_of(5, 5, [(0, 3, 2), (1, 4, 4), (2, 4, 3), (3, 0, 2)])
+# Two 2s facing each other across one cell: both need it, so no solution exists.
+NO_SOLUTION = level_of(1, 3, [(0, 0, 2), (0, 2, 2)])
 
 
-def test_fill_moves_past_failing_seeds_to_one_that_works(window, qtbot):
+def test_fill_fills_numbers_that_admit_a_level(window, qtbot):
     window.document.load(SOME_SEEDS_FAIL)
     window.generator.seed = 0
     with qtbot.waitSignal(window.generator.applied, timeout=JIT):
@@ -31,39 +30,52 @@ def test_fill_moves_past_failing_seeds_to_one_that_works(window, qtbot):
     assert not window.infos
 
 
-def test_fill_again_moves_past_failing_seeds_too(window, qtbot):
+def test_fill_again_gives_another_filling(window, qtbot):
     window.document.load(SOME_SEEDS_FAIL)
-    window.generator.seed = -1  # "again" starts at seed 0
+    window.generator.seed = 0
+    with qtbot.waitSignal(window.generator.applied, timeout=JIT):
+        window.acts.fill.trigger()
+    first = window.document.level
     with qtbot.waitSignal(window.generator.applied, timeout=JIT):
         window.acts.fill_again.trigger()
-    assert window.document.undo_stack.text(0).startswith("Fill again")
+    assert window.document.undo_stack.text(1).startswith("Fill again")
+    assert window.document.level != first and core.solve(window.document.level).solved
 
 
-def test_a_failure_names_the_open_numbers(window, qtbot, monkeypatch):
-    monkeypatch.setattr(generator_controller, "MAX_FILL_SEEDS", 5)
-    window.document.load(NO_SEED_FILLS)
+def test_a_failure_says_why_and_names_the_cells(window, qtbot):
+    window.document.load(NO_SOLUTION)
     window.acts.fill.trigger()
     qtbot.waitUntil(lambda: bool(window.infos), timeout=JIT)
     title, text = window.infos[-1]
     assert title == "No dot filling found"
-    assert "Tried 5 seeds" in text and "row" in text.lower()  # names where it is stuck
-    assert "no filling exists" not in text.lower()
+    assert "row 1, column 1" in text and "row 1, column 3" in text  # the two numbers that cannot both be drawn
     assert window.document.undo_stack.count() == 0
 
 
 def test_busy_bar_and_cancel_while_filling(window, qtbot, monkeypatch):
-    monkeypatch.setattr(generator_controller, "MAX_FILL_SEEDS", 10**6)
+    """While the engine works the status bar counts its tries and Cancel stops it between tries."""
+    import time
+
+    def slow_fill(level, seed=None, progress=None, should_stop=None, **kw):  # an engine that never finds one
+        for tried in range(1, 10**6):
+            if should_stop():
+                break
+            progress(tried, 10**6)
+            time.sleep(0.01)
+        return core.FillResult(level, False, "stopped")
+
+    monkeypatch.setattr(core, "fill_dots", slow_fill)
     window.show()
-    window.document.load(NO_SEED_FILLS)
+    window.document.load(SOME_SEEDS_FAIL)
     window.acts.fill.trigger()
-    qtbot.waitUntil(lambda: "seed" in window.statusBar().currentMessage(), timeout=JIT)
+    qtbot.waitUntil(lambda: "try" in window.statusBar().currentMessage(), timeout=JIT)
     assert window.busy_bar.isVisible() and window.cancel_button.isVisible()
     assert not window.acts.fill.isEnabled()
     qtbot.mouseClick(window.cancel_button, Qt.MouseButton.LeftButton)
     qtbot.waitUntil(lambda: not window.generator.busy, timeout=5000)
     assert not window.cancel_button.isVisible() and window.acts.fill.isEnabled()
     assert window.infos[-1][0] == "Cancelled"
-    assert window.document.level == NO_SEED_FILLS and window.document.undo_stack.count() == 0
+    assert window.document.level == SOME_SEEDS_FAIL and window.document.undo_stack.count() == 0
 
 
 def test_a_number_too_long_for_the_board_is_refused_at_once(window, qtbot):
