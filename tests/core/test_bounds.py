@@ -60,7 +60,7 @@ SCRIPT = textwrap.dedent(
 
 def test_reach_of_everything_means_every_number_not_every_bit() -> None:
     board = allocate(3, 3, 5)
-    mask = int(reach_of(board, np.zeros(1, np.int64), -1))
+    mask = int(reach_of(board.n, board.possible, np.zeros(1, np.int64), -1))
     assert mask == 0b11111
 
 

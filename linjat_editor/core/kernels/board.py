@@ -12,7 +12,7 @@ from typing import NamedTuple
 
 import numpy as np
 
-from .bits import kernel
+from .bits import helper, kernel
 
 UNCLAIMED = -1
 
@@ -176,7 +176,7 @@ def covers(start, step, v, w, cell):
     return d <= (v - 1) * w and d % w == 0
 
 
-@kernel
+@helper
 def cross(h, w, at, v, out):
     """The cells any line of a number could touch: its own, then its column, then its row."""
     r = at // w

@@ -48,10 +48,10 @@ def add_dot(b, mask, rng, allowed):
 @kernel
 def break_uncontested(b, rng, allowed):
     """Give every number that could take an uncontested placement a dot to reach."""
-    n = b.n
+    h, w, n, pos, val, dot, pbeg, pstart, pstep, alive, claimed, possible, around = b.h, b.w, b.n, b.pos, b.val, b.dot, b.pbeg, b.pstart, b.pstep, b.alive, b.claimed, b.possible, b.around
     update_possible(b)
     for p in range(n):
-        if uncontested_placement(b, p) >= 0:
+        if uncontested_placement(h, w, pos, val, dot, pbeg, pstart, pstep, alive, claimed, possible, around, p) >= 0:
             add_dot(b, bit(p), rng, allowed)
 
 
@@ -78,23 +78,32 @@ def fill_board(b, rng, allowed, sound):
     keep_alive = np.empty(alive.size * keep, np.bool_)
     keep_claimed = np.empty(claimed.size * keep, np.int64)
     keep_possible = np.empty(possible.size * keep, np.uint64)
+    settled = False
     for _ in range(MAX_ROUNDS):
-        break_uncontested(b, rng, allowed)  # leaves ``possible`` fresh
+        # A settled round (see ``layer``) starts from the last round's state plus
+        # one dot: ``possible`` is still fresh, and a dot can only take a number
+        # out of the uncontested situation, never put one in.
+        if not settled:
+            break_uncontested(b, rng, allowed)  # leaves ``possible`` fresh
         if sound:
             keep_alive[:] = alive
             keep_claimed[:] = claimed
             keep_possible[:] = possible
-        state, kind, width = step(b)
+        state, kind, width, changed = step(b, settled)
+        settled = False
         if sound and kind == SINGLE_SOLUTION:
             alive[:] = keep_alive
             claimed[:] = keep_claimed
             possible[:] = keep_possible
             state, kind = RUNNING, NONE
+            changed = True
         leaked |= kind == SINGLE_SOLUTION
         if state == SOLVED or state == CONTRADICTION:
             break
-        if kind == NONE and not add_dot(b, EVERYONE, rng, allowed):
-            break
+        if kind == NONE:
+            if not add_dot(b, EVERYONE, rng, allowed):
+                break
+            settled = not changed
     return state, leaked
 
 

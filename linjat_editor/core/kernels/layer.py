@@ -37,53 +37,66 @@ AMBIGUOUS = 4
 
 
 @kernel
-def layer(b, generating=False):
-    """One solver layer on a board whose ``possible`` is fresh: (kind, width).
+def layer(b, generating=False, settled=False):
+    """One solver layer on a board whose ``possible`` is fresh: (kind, width, changed).
 
     ``generating``: the generator's round. It has just given every number in
     the uncontested-no-cover situation a dot to reach, so no number is in it
     now; and it leaves out the crossing one-of pass (the costliest, and where
     it would help, the generator simply adds a dot).
+
+    ``settled`` (generating only): the last round found nothing and changed
+    nothing, and the generator has since added one dot. The rules that do
+    not look at dots (can't-fit, one-of) would find nothing again, so they
+    are not run until something changes. ``changed``: whether a rule that
+    found no claim still narrowed the state (then the next round is not
+    settled).
     """
     if not generating:
         width = uncontested_no_cover(b)
         if width:
-            return UNCONTESTED_NO_COVER, width
+            return UNCONTESTED_NO_COVER, width, True
     width = cover(b)
     if width:
-        return COVER, width
+        return COVER, width, True
     # After cover: a leak that only repeats what cover finds is no leak.
     width = single_solution(b)
     if width:
         cover(b)
-        return SINGLE_SOLUTION, width
-    width = cant_fit(b)
-    if width:
-        return CANT_FIT, width
+        return SINGLE_SOLUTION, width, True
+    if not settled:
+        width = cant_fit(b)
+        if width:
+            return CANT_FIT, width, True
     # The harder kinds only narrow possibilities; a cant-fit pass right
     # after must turn that into a claim for the layer to count. Where they
     # changed nothing, that pass would find what the last one found: nothing.
+    changed = False
     if square(b):
+        changed = True
         width = cant_fit(b)
         if width:
-            return SQUARE, width
+            return SQUARE, width, True
     if dependency(b):
+        changed = True
         width = cant_fit(b)
         if width:
-            return DEPENDENCY, width
-    if one_of(b, False):
-        width = cant_fit(b)
-        if width:
-            return ONE_OF, width
+            return DEPENDENCY, width, True
+    if changed or not settled:
+        if one_of(b, False):
+            changed = True
+            width = cant_fit(b)
+            if width:
+                return ONE_OF, width, True
     if generating:
-        return NONE, 0
+        return NONE, 0, changed
     # Otherwise stuck: one-of across pairs that do not share a line. It only
     # ever turns "stuck" into progress, so no layer above changes.
     if one_of(b, True):
         width = cant_fit(b)
         if width:
-            return ONE_OF, width
-    return NONE, 0
+            return ONE_OF, width, True
+    return NONE, 0, True
 
 
 @kernel
@@ -230,7 +243,7 @@ def solve_board(b, settle=True):
         if contradiction(b):
             state = CONTRADICTION
             break
-        kind, width = layer(b)
+        kind, width, _ = layer(b)
         if kind == NONE:
             state = SOLVED if solved(b) else STUCK
             break
@@ -257,17 +270,19 @@ def solve_board(b, settle=True):
 
 
 @kernel
-def step(b):
-    """The generator's round: one layer (see ``layer``'s ``generating``): (status after it, kind, width).
+def step(b, settled=False):
+    """The generator's round: one layer (see ``layer``'s ``generating``): (status after it, kind, width, changed).
 
-    Its caller has just brought ``possible`` up to date.
+    Its caller has just brought ``possible`` up to date, or the round is
+    ``settled`` (see ``layer``): then nothing can have run into a
+    contradiction (the new dot is one some number reaches).
     """
-    if contradiction(b):
-        return CONTRADICTION, NONE, 0
-    kind, width = layer(b, True)
+    if not settled and contradiction(b):
+        return CONTRADICTION, NONE, 0, True
+    kind, width, changed = layer(b, True, settled)
     if kind == NONE:
-        return (SOLVED if solved(b) else STUCK), NONE, 0
-    return (SOLVED if solved(b) else RUNNING), kind, width
+        return (SOLVED if solved(b) else STUCK), NONE, 0, changed
+    return (SOLVED if solved(b) else RUNNING), kind, width, True
 
 
 @kernel

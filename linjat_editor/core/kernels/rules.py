@@ -18,9 +18,8 @@ ZERO = np.uint64(0)
 
 
 @helper
-def placement_ok(b, p, k):
+def placement_ok(val, pstart, pstep, claimed, p, k):
     """Whether placement k of number p touches no cell another number claimed."""
-    val, pstart, pstep, claimed = b.val, b.pstart, b.pstep, b.claimed
     s = pstart[k]
     st = pstep[k]
     for i in range(val[p]):
@@ -33,7 +32,7 @@ def placement_ok(b, p, k):
 @kernel
 def update_possible(b):
     """Drop placements over cells others claimed; recompute ``possible``; returns how many placements are left."""
-    h, w, n, val, pbeg, pstart, pstep, alive, possible = b.h, b.w, b.n, b.val, b.pbeg, b.pstart, b.pstep, b.alive, b.possible
+    h, w, n, val, pbeg, pstart, pstep, alive, claimed, possible = b.h, b.w, b.n, b.val, b.pbeg, b.pstart, b.pstep, b.alive, b.claimed, b.possible
     possible[: h * w] = ZERO
     left = 0
     for p in range(n):
@@ -41,7 +40,7 @@ def update_possible(b):
         for k in range(pbeg[p], pbeg[p + 1]):
             if not alive[k]:
                 continue
-            if placement_ok(b, p, k):
+            if placement_ok(val, pstart, pstep, claimed, p, k):
                 left += 1
                 for i in range(val[p]):
                     possible[pstart[k] + i * pstep[k]] |= m
@@ -51,9 +50,8 @@ def update_possible(b):
 
 
 @helper
-def claim(b, p, cell):
+def claim(w, val, pbeg, pstart, pstep, alive, claimed, p, cell):
     """Cell is known to be covered by p: keep only p's placements that cover it."""
-    w, val, pbeg, pstart, pstep, alive, claimed = b.w, b.val, b.pbeg, b.pstart, b.pstep, b.alive, b.claimed
     claimed[cell] = p
     for k in range(pbeg[p], pbeg[p + 1]):
         if alive[k] and not covers(pstart[k], pstep[k], val[p], w, cell):
@@ -61,14 +59,13 @@ def claim(b, p, cell):
 
 
 @helper
-def uncontested_placement(b, p):
+def uncontested_placement(h, w, pos, val, dot, pbeg, pstart, pstep, alive, claimed, possible, around, p):
     """Kind 1 test: the placement p would take, or -1.
 
     p can reach no unclaimed dot any more but shares a reachable cell with
     another number, and some placement of p covers only cells p has claimed
     or that nobody else can reach.
     """
-    h, w, pos, val, dot, pbeg, pstart, pstep, alive, claimed, possible, around = b.h, b.w, b.pos, b.val, b.dot, b.pbeg, b.pstart, b.pstep, b.alive, b.claimed, b.possible, b.around
     m = bit(p)
     contested = False
     for i in range(cross(h, w, pos[p], val[p], around)):
@@ -105,9 +102,9 @@ def uncontested_placement(b, p):
 @kernel
 def uncontested_no_cover(b):
     """Kind 1 (leak): the first number in that situation takes its uncontested placement."""
-    n, val, pbeg, pstart, pstep, alive, claimed = b.n, b.val, b.pbeg, b.pstart, b.pstep, b.alive, b.claimed
+    h, w, n, pos, val, dot, pbeg, pstart, pstep, alive, claimed, possible, around = b.h, b.w, b.n, b.pos, b.val, b.dot, b.pbeg, b.pstart, b.pstep, b.alive, b.claimed, b.possible, b.around
     for p in range(n):
-        k = uncontested_placement(b, p)
+        k = uncontested_placement(h, w, pos, val, dot, pbeg, pstart, pstep, alive, claimed, possible, around, p)
         if k < 0:
             continue
         for j in range(pbeg[p], pbeg[p + 1]):
@@ -123,7 +120,7 @@ def uncontested_no_cover(b):
 @kernel
 def cover(b):
     """Kind 2: an unclaimed dot only one number can reach is claimed for it."""
-    h, w, n, pos, val, dot, claimed, possible, around = b.h, b.w, b.n, b.pos, b.val, b.dot, b.claimed, b.possible, b.around
+    h, w, n, pos, val, dot, pbeg, pstart, pstep, alive, claimed, possible, around = b.h, b.w, b.n, b.pos, b.val, b.dot, b.pbeg, b.pstart, b.pstep, b.alive, b.claimed, b.possible, b.around
     width = 0
     for p in range(n):
         m = bit(p)
@@ -131,7 +128,7 @@ def cover(b):
         for i in range(cross(h, w, pos[p], val[p], around)):
             cell = around[i]
             if claimed[cell] == UNCLAIMED and dot[cell] and possible[cell] == m:
-                claim(b, p, cell)
+                claim(w, val, pbeg, pstart, pstep, alive, claimed, p, cell)
                 gained = 1
         width += gained
     return width
@@ -151,7 +148,7 @@ def single_solution(b):
         informative = 0
         uninformative = 0
         for k in range(pbeg[p], pbeg[p + 1]):
-            if not alive[k] or not placement_ok(b, p, k):
+            if not alive[k] or not placement_ok(val, pstart, pstep, claimed, p, k):
                 continue
             on_dot = False
             alone = True
@@ -173,7 +170,7 @@ def single_solution(b):
             for i in range(size):
                 cell = around[i]
                 if claimed[cell] == UNCLAIMED and counter[cell] == informative:
-                    claim(b, p, cell)
+                    claim(w, val, pbeg, pstart, pstep, alive, claimed, p, cell)
                     leak_owner[cell] = p  # for the step-through: which claims were the leak's
                     width += 1
         for i in range(size):
@@ -208,7 +205,7 @@ def cant_fit(b):
             for i in range(size):
                 cell = around[i]
                 if claimed[cell] == UNCLAIMED and counter[cell] == fitting:
-                    claim(b, p, cell)
+                    claim(w, val, pbeg, pstart, pstep, alive, claimed, p, cell)
                     gained = 1
         for i in range(size):
             counter[around[i]] = 0
@@ -264,7 +261,7 @@ def square(b):
 
 
 @helper
-def common_cells(b, p, target, want_cover, out):
+def common_cells(w, pos, val, pbeg, pstart, pstep, alive, p, target, want_cover, out):
     """Cells shared by all of p's usable placements that do (or do not) cover target.
 
     Returns how many were written to ``out``, or -1 when no placement
@@ -272,7 +269,6 @@ def common_cells(b, p, target, want_cover, out):
     Placements are segments through p's cell, so what they share is an
     interval of the row or column, or p's cell alone if both directions occur.
     """
-    w, pos, val, pbeg, pstart, pstep, alive = b.w, b.pos, b.val, b.pbeg, b.pstart, b.pstep, b.alive
     v = val[p]
     lo_h = -1
     hi_h = 1 << 30
@@ -314,7 +310,7 @@ def dependency(b):
 
     Returns how many times it narrowed ``possible``.
     """
-    h, w, dot, claimed, possible, cells_a, cells_b = b.h, b.w, b.dot, b.claimed, b.possible, b.cells_a, b.cells_b
+    h, w, pos, val, dot, pbeg, pstart, pstep, alive, claimed, possible, cells_a, cells_b = b.h, b.w, b.pos, b.val, b.dot, b.pbeg, b.pstart, b.pstep, b.alive, b.claimed, b.possible, b.cells_a, b.cells_b
     narrowed = 0
     for a in range(h * w):
         if not dot[a] or claimed[a] != UNCLAIMED or popcount(possible[a]) <= 1:
@@ -324,7 +320,7 @@ def dependency(b):
         while left != ZERO:
             q = lowest(left)
             left &= left - np.uint64(1)
-            found = common_cells(b, q, a, True, cells_b)
+            found = common_cells(w, pos, val, pbeg, pstart, pstep, alive, q, a, True, cells_b)
             if found < 0:
                 continue
             if ndep < 0:
@@ -362,9 +358,8 @@ def touches(start, step, v, w, cells, count):
 
 
 @helper
-def reach_of(b, cells, count):
+def reach_of(n, possible, cells, count):
     """The numbers that can reach any of cells[:count] (every number if count < 0)."""
-    n, possible = b.n, b.possible
     if count < 0:
         return ~ZERO if n >= 64 else bit(n) - np.uint64(1)
     m = ZERO
@@ -374,13 +369,12 @@ def reach_of(b, cells, count):
 
 
 @helper
-def must_avoiding(b, p, x, out):
+def must_avoiding(w, pos, val, pbeg, pstart, pstep, alive, claimed, p, x, out):
     """Unclaimed cells p covers whenever it avoids x (count, or -1: p cannot avoid x).
 
     Cells p already claimed are left out: no other number can touch them.
     """
-    claimed = b.claimed
-    count = common_cells(b, p, x, False, out)
+    count = common_cells(w, pos, val, pbeg, pstart, pstep, alive, p, x, False, out)
     kept = 0
     for i in range(count):
         if claimed[out[i]] == UNCLAIMED:
@@ -420,13 +414,13 @@ def one_of(b, crossing):
                 x = around[i]
                 if claimed[x] != UNCLAIMED or possible[x] & both != both:
                     continue
-                na = must_avoiding(b, pa, x, must_a)
+                na = must_avoiding(w, pos, val, pbeg, pstart, pstep, alive, claimed, pa, x, must_a)
                 if na == 0:
                     continue
-                nb_ = must_avoiding(b, pb, x, must_b)
+                nb_ = must_avoiding(w, pos, val, pbeg, pstart, pstep, alive, claimed, pb, x, must_b)
                 if nb_ == 0:
                     continue
-                third = reach_of(b, must_a, na) & reach_of(b, must_b, nb_) & ~both
+                third = reach_of(n, possible, must_a, na) & reach_of(n, possible, must_b, nb_) & ~both
                 while third != ZERO:
                     c = lowest(third)
                     third &= third - np.uint64(1)
