@@ -228,18 +228,21 @@ def generate(
     progress: Callable[[Progress], None] | None = None,
     workers: int = 1,
     should_stop: Callable[[], bool] | None = None,
+    pick: Callable[[PoolEntry], float] | None = None,
 ) -> Level:
     """A new level: a solvable random start, then ``iterations`` of optimization (shared by ``workers`` islands).
 
-    The level is unique (exact solver) and carries no leak warning.
+    The level is unique (exact solver) and carries no leak warning: the
+    pool's best by the weights, or with ``pick`` the pool level it rates
+    highest (ties go to the better score).
     """
     seed = new_seed() if seed is None else seed
     optimizer = Optimizer(first_level(height, width, count, weights, seed), weights, seed=seed + 1, workers=workers)
     optimizer.run(iterations, progress, should_stop)
-    best = optimizer.best
-    if best is None:
+    pool = optimizer.pool
+    if not pool:
         raise LevelError("the optimizer found no unique level free of leaks")
-    return best.level
+    return (pool[0] if pick is None else max(pool, key=pick)).level
 
 
 __all__ = ["Optimizer", "PoolEntry", "Progress", "default_workers", "first_level", "generate"]
