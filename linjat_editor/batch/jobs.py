@@ -97,7 +97,9 @@ def run_job(job: Job) -> JobResult:
     for attempt in range(ATTEMPTS):
         seed = job.seed + attempt * 7919  # a fresh, still reproducible, seed per retry
         try:
-            level = generate(tier.height, tier.width, numbers, tier.weights, job.iterations, seed, workers=1)
+            # Picked by selection score, the yardstick the author chose the published levels by.
+            level = generate(tier.height, tier.width, numbers, tier.weights, job.iterations, seed, workers=1,
+                             by_selection=True)
         except Exception as exc:  # noqa: BLE001 - a failed attempt is retried, then reported
             error = f"{type(exc).__name__}: {exc}"
             # Crowded boards at the top of the tier's range often have no solvable start: try one number fewer.

@@ -30,7 +30,7 @@ from .kernels.board import allocate
 from .kernels.optimize import first_candidate
 from .level import Cell, Level, LevelError
 from .pool import POOL_SIZE, Pool, PoolEntry
-from .scoring import Weights
+from .scoring import Weights, selection_score
 
 
 @dataclass(frozen=True)
@@ -102,6 +102,12 @@ class Optimizer:
     def best(self) -> PoolEntry | None:
         pool = self.pool
         return pool[0] if pool else None
+
+    @property
+    def best_by_selection(self) -> PoolEntry | None:
+        """The best leak-free level by selection score (then score) any island admitted during the runs."""
+        tops = [island.selected[0] for island in self.islands if island.selected]
+        return max(tops, key=lambda e: (selection_score(e.classification), e.score), default=None)
 
     def cancel(self) -> None:
         """Ask a running :meth:`run` to stop after its current chunk (tens of milliseconds)."""
@@ -228,15 +234,18 @@ def generate(
     progress: Callable[[Progress], None] | None = None,
     workers: int = 1,
     should_stop: Callable[[], bool] | None = None,
+    by_selection: bool = False,
 ) -> Level:
     """A new level: a solvable random start, then ``iterations`` of optimization (shared by ``workers`` islands).
 
-    The level is unique (exact solver) and carries no leak warning.
+    The level is unique (exact solver) and carries no leak warning: the
+    pool's best by the weights, or ``by_selection`` the best by selection
+    score of all the levels the pool admitted during the run.
     """
     seed = new_seed() if seed is None else seed
     optimizer = Optimizer(first_level(height, width, count, weights, seed), weights, seed=seed + 1, workers=workers)
     optimizer.run(iterations, progress, should_stop)
-    best = optimizer.best
+    best = optimizer.best_by_selection if by_selection else optimizer.best
     if best is None:
         raise LevelError("the optimizer found no unique level free of leaks")
     return best.level

@@ -81,6 +81,8 @@ class Pool:
         self._search: list[tuple[float, PoolEntry]] = []
         #: The leak-free levels, best first (replaced, never changed in place: any thread may read it).
         self.entries: list[PoolEntry] = []
+        #: The best leak-free levels ever admitted by selection score (then score), best first; same rules.
+        self.selected: list[PoolEntry] = []
         self._seed(level, seed)
 
     @property
@@ -140,6 +142,7 @@ class Pool:
         """
         if not leaks:
             self.entries = best_first(self.entries, entry)
+            self.selected = best_first(self.selected, entry, by_selection=True)
         rank = entry.score - LEAK_PENALTY * leaks
         search = self._search
         if any(e.level == entry.level for _, e in search):
@@ -162,13 +165,17 @@ class Pool:
         return True
 
 
-def best_first(entries: list[PoolEntry], entry: PoolEntry) -> list[PoolEntry]:
-    """A new list with ``entry`` inserted by score, then selection score (ahead of equal ones), at most POOL_SIZE long, no duplicate levels."""
+def best_first(entries: list[PoolEntry], entry: PoolEntry, by_selection: bool = False) -> list[PoolEntry]:
+    """A new list with ``entry`` inserted by score, then selection score (or the other way round), ahead of equal ones, at most POOL_SIZE long, no duplicate levels."""
     if any(e.level == entry.level for e in entries):
         return entries
+
+    def key(e: PoolEntry) -> tuple[float, float]:
+        both = (e.score, selection_score(e.classification))
+        return both[::-1] if by_selection else both
+
     i = 0
-    key = (entry.score, selection_score(entry.classification))
-    while i < len(entries) and (entries[i].score, selection_score(entries[i].classification)) > key:
+    while i < len(entries) and key(entries[i]) > key(entry):
         i += 1
     return (entries[:i] + [entry] + entries[i:])[:POOL_SIZE]
 
