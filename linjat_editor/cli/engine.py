@@ -221,7 +221,12 @@ def workers_count(text: str) -> int:
     return n
 
 
-def add_workers(p: argparse.ArgumentParser) -> None:
+def add_search_options(p: argparse.ArgumentParser) -> None:
+    """The optimizer's options, the same for generate and optimize."""
+    p.add_argument("--preset", choices=PRESET_NAMES, metavar="PRESET",
+                   help="tier weights (default: by grid size, as the tier table says); one of %(choices)s")
+    p.add_argument("--iterations", type=int, default=10_000, help="optimizer iterations (default 10000)")
+    p.add_argument("--seed", type=int, default=None, help="random seed, for reproducible levels")
     # Default None, resolved to the core count when the verb runs: --help must not load the engine.
     p.add_argument("--workers", type=workers_count, default=None, metavar="N",
                    help="islands run in parallel threads, sharing the iterations (default: all cores); "
@@ -249,10 +254,7 @@ def add_parsers(sub: Any) -> None:
     p = sub.add_parser("generate", help="a new level, optimized")
     p.add_argument("--size", type=parse_size, required=True, metavar="HxW", help="rows x columns, e.g. 13x9")
     p.add_argument("--numbers", type=int, required=True, help="how many numbers")
-    p.add_argument("--preset", choices=presets, metavar="PRESET", help="tier weights (default: by grid size, as the tier table says); one of %(choices)s")
-    p.add_argument("--iterations", type=int, default=10_000, help="optimizer iterations (default 10000)")
-    p.add_argument("--seed", type=int, default=None, help="random seed, for reproducible levels")
-    add_workers(p)
+    add_search_options(p)
     p.add_argument("-o", "--output", help="write here (extension picks the format) instead of stdout")
     p.set_defaults(func=run_generate)
 
@@ -264,10 +266,7 @@ def add_parsers(sub: Any) -> None:
 
     p = sub.add_parser("optimize", help="improve an existing level (its numbers are the start)")
     p.add_argument("level", help="level file, or - for standard input")
-    p.add_argument("--preset", choices=presets, metavar="PRESET", help="tier weights (default: by grid size); one of %(choices)s")
-    p.add_argument("--iterations", type=int, default=10_000, help="optimizer iterations (default 10000)")
-    p.add_argument("--seed", type=int, default=None, help="random seed")
-    add_workers(p)
+    add_search_options(p)
     p.add_argument("-o", "--output", help="write here instead of stdout")
     p.set_defaults(func=run_optimize)
 
