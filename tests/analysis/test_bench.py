@@ -4,7 +4,6 @@ from __future__ import annotations
 
 from typing import Callable
 
-import pytest
 
 from linjat_editor.core import Level
 from linjat_editor.core.analysis.bench import leak_census, time_reports

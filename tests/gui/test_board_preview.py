@@ -6,7 +6,6 @@ from PySide6.QtCore import Qt
 
 from linjat_editor.core import Level
 from linjat_editor.gui.board_view import BoardView
-from linjat_editor.gui.commands import SetNumberCommand
 from linjat_editor.gui.document import Document
 
 MINE = Level.from_rows(["    ", "    ", ".  4", "    "])

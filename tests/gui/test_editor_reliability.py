@@ -25,7 +25,7 @@ from linjat_editor.core.level import Level
 from linjat_editor.gui import app as app_module
 from linjat_editor.gui.commands import SetNumberCommand
 from linjat_editor.gui.main_window import MainWindow
-from linjat_editor.gui.recovery import LEVEL_FILE, META_FILE, Autosaver, find_recovery, scan_recovery
+from linjat_editor.gui.recovery import LEVEL_FILE, META_FILE, find_recovery, scan_recovery
 from linjat_editor.gui.settings import Settings
 
 ROOT = Path(__file__).resolve().parents[2]

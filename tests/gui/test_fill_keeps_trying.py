@@ -20,12 +20,17 @@ SOME_SEEDS_FAIL = level_of(5, 5, [(0, 0, 5), (0, 4, 4), (2, 2, 3), (2, 4, 2)])
 NO_SOLUTION = level_of(1, 3, [(0, 0, 2), (0, 2, 2)])
 
 
+def fill(window, qtbot, action) -> Level:
+    """Trigger a fill action and wait for its result on the board."""
+    with qtbot.waitSignal(window.generator.applied, timeout=JIT):
+        action.trigger()
+    return window.document.level
+
+
 def test_fill_fills_numbers_that_admit_a_level(window, qtbot):
     window.document.load(SOME_SEEDS_FAIL)
     window.generator.seed = 0
-    with qtbot.waitSignal(window.generator.applied, timeout=JIT):
-        window.acts.fill.trigger()
-    filled = window.document.level
+    filled = fill(window, qtbot, window.acts.fill)
     assert core.solve(filled).solved and core.count_solutions(filled).count == 1  # checked independently
     assert not window.infos
 
@@ -33,13 +38,10 @@ def test_fill_fills_numbers_that_admit_a_level(window, qtbot):
 def test_fill_again_gives_another_filling(window, qtbot):
     window.document.load(SOME_SEEDS_FAIL)
     window.generator.seed = 0
-    with qtbot.waitSignal(window.generator.applied, timeout=JIT):
-        window.acts.fill.trigger()
-    first = window.document.level
-    with qtbot.waitSignal(window.generator.applied, timeout=JIT):
-        window.acts.fill_again.trigger()
+    first = fill(window, qtbot, window.acts.fill)
+    again = fill(window, qtbot, window.acts.fill_again)
     assert window.document.undo_stack.text(1).startswith("Fill again")
-    assert window.document.level != first and core.solve(window.document.level).solved
+    assert again != first and core.solve(again).solved and core.count_solutions(again).count == 1
 
 
 def test_a_failure_says_why_and_names_the_cells(window, qtbot):

@@ -15,7 +15,6 @@ import signal
 import stat
 import subprocess
 import sys
-import time
 from contextlib import contextmanager
 from pathlib import Path
 from typing import Callable, Iterator

@@ -54,7 +54,6 @@ def hidden_controls(window) -> list[str]:
 
 
 def main() -> int:
-    from linjat_editor.core.level import Level
     from linjat_editor.gui import app as editor_app
     from linjat_editor.gui.main_window import MainWindow
 
