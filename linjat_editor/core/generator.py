@@ -201,6 +201,6 @@ def random_level(height: int, width: int, count: int, seed: int | None = None, p
         blocked[r * width + c] = True
     pos = np.zeros(max(count, 1), np.int64)
     val = np.zeros(max(count, 1), np.int64)
-    if not random_numbers(height, width, count, pos, val, blocked, rng):
+    if not random_numbers(height, width, count, pos, val, blocked, np.zeros_like(blocked), rng):
         raise LevelError(f"{count} numbers do not fit on a {height}x{width} grid")
     return to_level(Level(height, width, (), pinned, pinned), pos[:count], val[:count], np.zeros(height * width, np.bool_))

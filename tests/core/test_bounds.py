@@ -50,7 +50,7 @@ SCRIPT = textwrap.dedent(
         for _ in range(40):
             b.pos[:n] = pos0
             b.val[:n] = val0
-            mutate(h, w, n, b.pos, b.val, none, none, state)
+            mutate(h, w, n, b.pos, b.val, none, none, state, b.taken)
             b.dot[:] = False
             evaluate(b, state, weights, np.ones(h * w, np.bool_), True)
     print("ok")

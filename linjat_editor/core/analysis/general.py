@@ -28,13 +28,13 @@ from __future__ import annotations
 
 import numpy as np
 
-from ..kernels.bits import kernel
+from ..kernels.bits import allocating
 from ..kernels.exact import count_solutions
 from ..solver import Deduction
 from .sound import sound_from
 
 
-@kernel
+@allocating
 def _find(parent, x):
     while parent[x] != x:
         parent[x] = parent[parent[x]]
@@ -42,7 +42,7 @@ def _find(parent, x):
     return x
 
 
-@kernel
+@allocating
 def _count_group(ncells, n, val, piece, cells, ok, group, root, dot, taken, limit):
     """Completions (up to ``limit``) of the numbers with ``group[q] == root`` alone."""
     remap = np.full(n, -1, np.int64)
@@ -85,7 +85,7 @@ def _count_group(ncells, n, val, piece, cells, ok, group, root, dot, taken, limi
     return count_solutions(ncells, m, pl_piece, pl_cells, pl_len, allowed, dots, limit, out)
 
 
-@kernel
+@allocating
 def leak_test(ncells, n, val, piece, cells, alive, dot, x, max_group, witness):
     """Whether taking placement ``x`` leaves an independent group with 2+ completions.
 
@@ -158,7 +158,7 @@ def leak_test(ncells, n, val, piece, cells, alive, dot, x, max_group, witness):
     return False
 
 
-@kernel
+@allocating
 def find_all(b, piece, cells, alive_pts, claimed_pts, not_solution, max_group, first, witness):
     """Every point in turn: test the candidates, and where some fail, keep those a sound round leaves alive.
 

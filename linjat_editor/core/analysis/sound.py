@@ -6,7 +6,7 @@ exactly as the solver does (and shares its versioned cache, see
 order of kinds, each rule once.
 """
 
-from ..kernels.bits import kernel
+from ..kernels.bits import copy, kernel
 from ..kernels.layer import contradiction
 from ..kernels.rules import cant_fit, cover, dependency, one_of, square, update_possible
 
@@ -46,7 +46,7 @@ def sound_from(b, alive_at, claimed_at, out):
     """``out``: the placements still alive after a sound round from a recorded point (``b`` is the workspace)."""
     n, pbeg, alive, claimed = b.n, b.pbeg, b.alive, b.claimed
     m = pbeg[n]
-    alive[:m] = alive_at
-    claimed[:] = claimed_at
+    copy(alive, alive_at, m)
+    copy(claimed, claimed_at, claimed.size)
     sound_round(b)
-    out[:] = alive[:m]
+    copy(out, alive, m)

@@ -9,11 +9,27 @@ import numba as nb
 import numpy as np
 
 #: Every kernel: compiled once and cached on disk, and runs without the GIL.
-kernel = nb.njit(cache=True, nogil=True)
+#: Without numba's reference counting: every array a kernel passes on or
+#: unpacks from a Board cost an atomic increment and decrement, half of the
+#: optimizer's time. So a kernel creates no arrays (its scratch space comes
+#: from the Board or an argument) and returns none.
+kernel = nb.njit(cache=True, nogil=True, _nrt=False)
+#: The few kernels that create arrays (the exact solver, the analysis'
+#: leak test): off the optimizer's path, or rare on it.
+allocating = nb.njit(cache=True, nogil=True, _nrt=True)
 #: A small function of the board called in the rules' inner loops: inlined
 #: where it is called, so no call copies the board (and counts references to
 #: each of its arrays) there.
 helper = nb.njit(cache=True, nogil=True, inline="always")
+
+
+
+@helper
+def copy(dst, src, count):
+    """``dst[:count] = src[:count]`` as a loop: numba's slice copy checks for overlap with a temporary array."""
+    for i in range(count):
+        dst[i] = src[i]
+
 
 _M1 = np.uint64(0x5555555555555555)
 _M2 = np.uint64(0x3333333333333333)

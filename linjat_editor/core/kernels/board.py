@@ -26,7 +26,8 @@ class Board(NamedTuple):
     numbers that can still reach it); ``start_possible`` is ``possible``
     before any deduction (the generator's dot choice). ``counter`` (zero
     between uses), ``around``, ``cells_a`` and ``cells_b`` are the rules'
-    scratch space.
+    scratch space, ``taken`` the mutation's and ``keep_*`` the generator's
+    (kernels create no arrays, see ``bits.kernel``).
 
     What the last solve did (see ``layer.solve_board``): ``table`` its
     classification (row 0 all kinds, row k kind k; columns depth, max
@@ -56,6 +57,10 @@ class Board(NamedTuple):
     around: np.ndarray
     cells_a: np.ndarray
     cells_b: np.ndarray
+    taken: np.ndarray
+    keep_alive: np.ndarray
+    keep_claimed: np.ndarray
+    keep_possible: np.ndarray
     table: np.ndarray
     layers: np.ndarray
     leak_owner: np.ndarray
@@ -104,6 +109,10 @@ def allocate(h: int, w: int, n: int, trace: bool = False) -> Board:
         around=np.zeros(64, np.int64),
         cells_a=np.zeros(max(cells, 64), np.int64),
         cells_b=np.zeros(max(cells, 64), np.int64),
+        taken=np.zeros(cells, np.bool_),
+        keep_alive=np.zeros(most, np.bool_),
+        keep_claimed=np.zeros(cells, np.int64),
+        keep_possible=np.zeros(cells, np.uint64),
         table=np.zeros((8, 2), np.int64),
         layers=np.zeros((cells + 1, 4), np.int64),
         leak_owner=np.full(cells, UNCLAIMED, np.int64),

@@ -12,14 +12,14 @@ covers each dot in any solution.
 
 import numpy as np
 
-from .bits import kernel
+from .bits import allocating
 
 #: Search nodes before giving up: seconds of work on the hardest boards;
 #: levels a person could solve need a few hundred at most.
 BUDGET = 2_000_000
 
 
-@kernel
+@allocating
 def count_solutions(ncells, npieces, pl_piece, pl_cells, pl_len, allowed, dots, limit, out, budget=BUDGET):
     """Count solutions up to ``limit``; the first ``len(out)`` are written to ``out``.
 

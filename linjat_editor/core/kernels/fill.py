@@ -10,7 +10,7 @@ when filling a designer's numbers, so that solution always stays valid.
 
 import numpy as np
 
-from .bits import kernel, bit, popcount, rand_below
+from .bits import bit, copy, kernel, popcount, rand_below
 from .board import UNCLAIMED, build_board
 from .layer import CONTRADICTION, NONE, RUNNING, SINGLE_SOLUTION, SOLVED, step
 from .rules import ZERO, uncontested_placement, update_possible
@@ -69,15 +69,12 @@ def fill_board(b, rng, allowed, sound):
     leak was used on the way.
     """
     possible, start_possible, alive, claimed = b.possible, b.start_possible, b.alive, b.claimed
+    keep_alive, keep_claimed, keep_possible = b.keep_alive, b.keep_claimed, b.keep_possible
     build_board(b)
     update_possible(b)
-    start_possible[:] = possible
+    copy(start_possible, possible, possible.size)
     state = NONE
     leaked = False
-    keep = 1 if sound else 0
-    keep_alive = np.empty(alive.size * keep, np.bool_)
-    keep_claimed = np.empty(claimed.size * keep, np.int64)
-    keep_possible = np.empty(possible.size * keep, np.uint64)
     settled = False
     for _ in range(MAX_ROUNDS):
         # A settled round (see ``layer``) starts from the last round's state plus
@@ -86,15 +83,15 @@ def fill_board(b, rng, allowed, sound):
         if not settled:
             break_uncontested(b, rng, allowed)  # leaves ``possible`` fresh
         if sound:
-            keep_alive[:] = alive
-            keep_claimed[:] = claimed
-            keep_possible[:] = possible
+            copy(keep_alive, alive, alive.size)
+            copy(keep_claimed, claimed, claimed.size)
+            copy(keep_possible, possible, possible.size)
         state, kind, width, changed = step(b, settled)
         settled = False
         if sound and kind == SINGLE_SOLUTION:
-            alive[:] = keep_alive
-            claimed[:] = keep_claimed
-            possible[:] = keep_possible
+            copy(alive, keep_alive, alive.size)
+            copy(claimed, keep_claimed, claimed.size)
+            copy(possible, keep_possible, possible.size)
             state, kind = RUNNING, NONE
             changed = True
         leaked |= kind == SINGLE_SOLUTION
@@ -108,15 +105,33 @@ def fill_board(b, rng, allowed, sound):
 
 
 @kernel
-def random_numbers(h, w, n, pos, val, blocked, rng):
-    """Numbers 2-5 on n distinct random cells not in ``blocked``; False if they do not fit."""
+def sort_numbers(n, pos, val):
+    """Row-major order, as a Level keeps them (the solver breaks rare ties by order)."""
+    for i in range(1, n):
+        p = pos[i]
+        v = val[i]
+        j = i - 1
+        while j >= 0 and pos[j] > p:
+            pos[j + 1] = pos[j]
+            val[j + 1] = val[j]
+            j -= 1
+        pos[j + 1] = p
+        val[j + 1] = v
+
+
+@kernel
+def random_numbers(h, w, n, pos, val, blocked, taken, rng):
+    """Numbers 2-5 on n distinct random cells not in ``blocked``; False if they do not fit.
+
+    ``taken`` (h * w) is scratch space.
+    """
     free = 0
     for cell in range(h * w):
         if not blocked[cell]:
             free += 1
     if free < n:
         return False
-    taken = blocked.copy()
+    copy(taken, blocked, h * w)
     for p in range(n):
         while True:
             cell = rand_below(rng, h * w)
@@ -125,8 +140,5 @@ def random_numbers(h, w, n, pos, val, blocked, rng):
         taken[cell] = True
         pos[p] = cell
         val[p] = 2 + rand_below(rng, 4)
-    # Keep numbers in row-major order, as a Level lists them.
-    order = np.argsort(pos[:n])
-    pos[:n] = pos[:n][order]
-    val[:n] = val[:n][order]
+    sort_numbers(n, pos, val)
     return True

@@ -3,7 +3,7 @@
 import numpy as np
 
 from ..kinds import Kind
-from .bits import kernel
+from .bits import allocating, kernel
 from .board import LAYER_CLAIMED, LAYER_KIND, LAYER_REMOVED, LAYER_WIDTH, UNCLAIMED, build_board
 from .exact import count_solutions
 from .rules import (
@@ -163,7 +163,7 @@ def record(cls, kind, width):
     cls[0, 1] = max(cls[0, 1], width)
 
 
-@kernel
+@allocating
 def exact_count(b):
     """Solutions of ``b``'s level by the exact solver, up to 2 (-1: too many search steps to tell).
 
@@ -196,7 +196,8 @@ def mark_point(b, t):
             claimed_cells += 1
     if t < point_alive.shape[0]:
         m = pbeg[n]
-        point_alive[t, :m] = alive[:m]
+        for k in range(m):
+            point_alive[t, k] = alive[k]
         for cell in range(h * w):
             point_claimed[t, cell] = claimed[cell]
     return claimed_cells

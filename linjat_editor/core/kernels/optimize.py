@@ -8,9 +8,9 @@ goes back to the caller, who checks it and admits it.
 
 import numpy as np
 
-from .bits import kernel, rand_below
+from .bits import copy, kernel, rand_below
 from .board import build_board
-from .fill import fill_board, random_numbers
+from .fill import fill_board, random_numbers, sort_numbers
 from .layer import CONTRADICTION, SINGLE_SOLUTION, SOLVED, UNCONTESTED_NO_COVER, solve_board
 
 #: The original kept ten levels in its pool.
@@ -58,23 +58,8 @@ def evaluate(b, rng, weights, allowed, leaks_allowed):
 
 
 @kernel
-def sort_numbers(n, pos, val):
-    """Row-major order, as a Level keeps them (the solver breaks rare ties by order)."""
-    for i in range(1, n):
-        p = pos[i]
-        v = val[i]
-        j = i - 1
-        while j >= 0 and pos[j] > p:
-            pos[j + 1] = pos[j]
-            val[j + 1] = val[j]
-            j -= 1
-        pos[j + 1] = p
-        val[j + 1] = v
-
-
-@kernel
-def mutate(h, w, n, pos, val, pinned, fixed, rng):
-    """One or more changes to the numbers not on ``fixed`` cells: -1, +1 or a move."""
+def mutate(h, w, n, pos, val, pinned, fixed, rng, taken):
+    """One or more changes to the numbers not on ``fixed`` cells: -1, +1 or a move (``taken``: scratch, h * w)."""
     movable = 0
     for p in range(n):
         if not fixed[pos[p]]:
@@ -98,7 +83,7 @@ def mutate(h, w, n, pos, val, pinned, fixed, rng):
             if val[p] < MAX_MUTATED_VALUE:
                 val[p] += 1
         else:
-            taken = pinned.copy()
+            copy(taken, pinned, h * w)
             for q in range(n):
                 taken[pos[q]] = True
             if not taken.all():
@@ -139,10 +124,10 @@ def optimize(b, pool_pos, pool_val, pool_score, size, pinned, fixed, weights, rn
     for i in range(iterations):
         # The better of two random members: a little more pressure than the original's uniform pick.
         base = min(rand_below(rng, size), rand_below(rng, size))
-        pos[:n] = pool_pos[base]
-        val[:n] = pool_val[base]
-        mutate(h, w, n, pos, val, pinned, fixed, rng)
-        dot[:] = pinned
+        copy(pos, pool_pos[base], n)
+        copy(val, pool_val[base], n)
+        mutate(h, w, n, pos, val, pinned, fixed, rng, b.taken)
+        copy(dot, pinned, h * w)
         score = evaluate(b, rng, weights, allowed, True)
         if np.isnan(score):
             continue
@@ -172,9 +157,9 @@ def first_candidate(b, pinned, require_hard, weights, rng, attempts, allowed):
     h, w, n, pos, val, dot = b.h, b.w, b.n, b.pos, b.val, b.dot
     h, w, n, pos, val, dot, table = h, w, n, pos, val, dot, b.table
     for _ in range(attempts):
-        if not random_numbers(h, w, n, pos, val, pinned, rng):
+        if not random_numbers(h, w, n, pos, val, pinned, b.taken, rng):
             return np.nan
-        dot[:] = pinned
+        copy(dot, pinned, h * w)
         score = evaluate(b, rng, weights, allowed, False)
         if np.isnan(score):
             continue

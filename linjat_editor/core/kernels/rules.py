@@ -395,18 +395,13 @@ def one_of(b, crossing):
     Returns how many placements it dropped.
     """
     h, w, n, pos, val, pbeg, pstart, pstep, alive, claimed, possible, around = b.h, b.w, b.n, b.pos, b.val, b.pbeg, b.pstart, b.pstep, b.alive, b.claimed, b.possible, b.around
+    # What a number covers when it avoids x: a piece of one line, at most 9 cells.
+    must_a, must_b = b.cells_a, b.cells_b
     dropped = 0
-    must_a = np.empty(9, np.int64)
-    must_b = np.empty(9, np.int64)
-    row = np.empty(n, np.int64)
-    col = np.empty(n, np.int64)
-    for p in range(n):
-        row[p] = pos[p] // w
-        col[p] = pos[p] - row[p] * w
     for pa in range(n):
         ncross = cross(h, w, pos[pa], val[pa], around)
         for pb in range(pa + 1, n):
-            in_line = row[pa] == row[pb] or col[pa] == col[pb]
+            in_line = pos[pa] // w == pos[pb] // w or pos[pa] % w == pos[pb] % w
             if in_line == crossing:
                 continue
             both = bit(pa) | bit(pb)
