@@ -119,19 +119,22 @@ def uncontested_no_cover(b):
 
 @kernel
 def cover(b):
-    """Kind 2: an unclaimed dot only one number can reach is claimed for it."""
-    h, w, n, pos, val, dot, pbeg, pstart, pstep, alive, claimed, possible, around = b.h, b.w, b.n, b.pos, b.val, b.dot, b.pbeg, b.pstart, b.pstep, b.alive, b.claimed, b.possible, b.around
-    width = 0
-    for p in range(n):
-        m = bit(p)
-        gained = 0
-        for i in range(cross(h, w, pos[p], val[p], around)):
-            cell = around[i]
-            if claimed[cell] == UNCLAIMED and dot[cell] and possible[cell] == m:
-                claim(w, val, pbeg, pstart, pstep, alive, claimed, p, cell)
-                gained = 1
-        width += gained
-    return width
+    """Kind 2: an unclaimed dot only one number can reach is claimed for it.
+
+    Visits the dots, not the numbers' lines: a level has few. Which dots get
+    claimed does not depend on the order (a claim changes only its own cell).
+    """
+    h, w, val, dot, pbeg, pstart, pstep, alive, claimed, possible = b.h, b.w, b.val, b.dot, b.pbeg, b.pstart, b.pstep, b.alive, b.claimed, b.possible
+    gained = ZERO
+    for cell in range(h * w):
+        if not dot[cell] or claimed[cell] != UNCLAIMED:
+            continue
+        m = possible[cell]
+        if m != ZERO and m & (m - np.uint64(1)) == ZERO:
+            p = lowest(m)
+            claim(w, val, pbeg, pstart, pstep, alive, claimed, p, cell)
+            gained |= m
+    return popcount(gained)
 
 
 @kernel
