@@ -147,11 +147,14 @@ def single_solution(b):
     h, w, n, pos, val, dot, pbeg, pstart, pstep, alive, claimed, possible, counter, around, leak_owner = b.h, b.w, b.n, b.pos, b.val, b.dot, b.pbeg, b.pstart, b.pstep, b.alive, b.claimed, b.possible, b.counter, b.around, b.leak_owner
     width = 0
     for p in range(n):
+        m = bit(p)
         v = val[p]
         informative = 0
         uninformative = 0
         for k in range(pbeg[p], pbeg[p + 1]):
-            if not alive[k] or not placement_ok(val, pstart, pstep, claimed, p, k):
+            # Runs right after cover found nothing: until this rule claims a
+            # cell itself, alive placements fit, and p reaches all their cells.
+            if not alive[k] or (width > 0 and not placement_ok(val, pstart, pstep, claimed, p, k)):
                 continue
             on_dot = False
             alone = True
@@ -160,7 +163,7 @@ def single_solution(b):
                 if claimed[cell] == UNCLAIMED:
                     if dot[cell]:
                         on_dot = True
-                    if popcount(possible[cell]) != 1:
+                    if possible[cell] != m:
                         alone = False
             if on_dot:
                 informative += 1
