@@ -24,8 +24,10 @@ class Board(NamedTuple):
     (numbers in row-major order, as a ``Level`` lists them); ``pbeg`` ..
     ``possible`` the solver's state (``possible[cell]``: bitmask of the
     numbers that can still reach it); ``start_possible`` is ``possible``
-    before any deduction (the generator's dot choice). ``counter`` (zero
-    between uses), ``around``, ``cells_a`` and ``cells_b`` are the rules'
+    before any deduction (the generator's dot choice);
+    ``cross_cells[p, :cross_size[p]]`` the cells number p's lines could
+    touch (see ``cross``), listed once by ``build_board`` for every rule.
+    ``counter`` (zero between uses), ``cells_a`` and ``cells_b`` are the rules'
     scratch space, ``taken`` the mutation's and ``keep_*`` the generator's
     (kernels create no arrays, see ``bits.kernel``).
 
@@ -54,7 +56,8 @@ class Board(NamedTuple):
     possible: np.ndarray
     start_possible: np.ndarray
     counter: np.ndarray
-    around: np.ndarray
+    cross_cells: np.ndarray
+    cross_size: np.ndarray
     cells_a: np.ndarray
     cells_b: np.ndarray
     taken: np.ndarray
@@ -75,6 +78,9 @@ LAYER_WIDTH = 1
 LAYER_CLAIMED = 2
 LAYER_REMOVED = 3
 
+
+#: Most cells a number's cross holds: its own, and 8 each way along its row and column.
+CROSS_MAX = 33
 
 #: The point record of a board that does not trace: empty, so shared.
 _NO_ALIVE = np.zeros((0, 1), np.bool_)
@@ -106,7 +112,8 @@ def allocate(h: int, w: int, n: int, trace: bool = False) -> Board:
         possible=np.zeros(cells, np.uint64),
         start_possible=np.zeros(cells, np.uint64),
         counter=np.zeros(cells, np.int64),
-        around=np.zeros(64, np.int64),
+        cross_cells=np.zeros((max(n, 1), CROSS_MAX), np.int64),
+        cross_size=np.zeros(max(n, 1), np.int64),
         cells_a=np.zeros(max(cells, 64), np.int64),
         cells_b=np.zeros(max(cells, 64), np.int64),
         taken=np.zeros(cells, np.bool_),
@@ -125,16 +132,18 @@ def allocate(h: int, w: int, n: int, trace: bool = False) -> Board:
 
 @kernel
 def build_board(b):
-    """Enumerate placements from ``pos``/``val`` and reset claims; returns the placement count.
+    """Enumerate placements (and crosses) from ``pos``/``val`` and reset claims; returns the placement count.
 
     A number's own cell is claimed by it from the start; a placement over
     another number's cell or off the grid does not exist.
     """
     h, w, n, pos, val = b.h, b.w, b.n, b.pos, b.val
     pbeg, pstart, pstep, alive, claimed = b.pbeg, b.pstart, b.pstep, b.alive, b.claimed
+    cross_cells, cross_size = b.cross_cells, b.cross_size
     claimed[: h * w] = UNCLAIMED
     for p in range(n):
         claimed[pos[p]] = p
+        cross_size[p] = cross(h, w, pos[p], val[p], cross_cells[p])
     k = 0
     for p in range(n):
         pbeg[p] = k

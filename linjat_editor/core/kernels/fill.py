@@ -48,10 +48,10 @@ def add_dot(b, mask, rng, allowed):
 @kernel
 def break_uncontested(b, rng, allowed):
     """Give every number that could take an uncontested placement a dot to reach."""
-    h, w, n, pos, val, dot, pbeg, pstart, pstep, alive, claimed, possible, around = b.h, b.w, b.n, b.pos, b.val, b.dot, b.pbeg, b.pstart, b.pstep, b.alive, b.claimed, b.possible, b.around
+    n, val, dot, pbeg, pstart, pstep, alive, claimed, possible, cross_cells, cross_size = b.n, b.val, b.dot, b.pbeg, b.pstart, b.pstep, b.alive, b.claimed, b.possible, b.cross_cells, b.cross_size
     update_possible(b)
     for p in range(n):
-        if uncontested_placement(h, w, pos, val, dot, pbeg, pstart, pstep, alive, claimed, possible, around, p) >= 0:
+        if uncontested_placement(val, dot, pbeg, pstart, pstep, alive, claimed, possible, cross_cells, cross_size, p) >= 0:
             add_dot(b, bit(p), rng, allowed)
 
 

@@ -12,7 +12,7 @@ soundness.
 import numpy as np
 
 from .bits import helper, kernel, bit, lowest, popcount
-from .board import UNCLAIMED, covers, cross
+from .board import UNCLAIMED, covers
 
 ZERO = np.uint64(0)
 
@@ -59,7 +59,7 @@ def claim(w, val, pbeg, pstart, pstep, alive, claimed, p, cell):
 
 
 @helper
-def uncontested_placement(h, w, pos, val, dot, pbeg, pstart, pstep, alive, claimed, possible, around, p):
+def uncontested_placement(val, dot, pbeg, pstart, pstep, alive, claimed, possible, cross_cells, cross_size, p):
     """Kind 1 test: the placement p would take, or -1.
 
     p can reach no unclaimed dot any more but shares a reachable cell with
@@ -68,8 +68,8 @@ def uncontested_placement(h, w, pos, val, dot, pbeg, pstart, pstep, alive, claim
     """
     m = bit(p)
     contested = False
-    for i in range(cross(h, w, pos[p], val[p], around)):
-        cell = around[i]
+    for i in range(cross_size[p]):
+        cell = cross_cells[p, i]
         reach = possible[cell] & m
         if reach != ZERO:
             if claimed[cell] == UNCLAIMED and dot[cell]:
@@ -102,9 +102,9 @@ def uncontested_placement(h, w, pos, val, dot, pbeg, pstart, pstep, alive, claim
 @kernel
 def uncontested_no_cover(b):
     """Kind 1 (leak): the first number in that situation takes its uncontested placement."""
-    h, w, n, pos, val, dot, pbeg, pstart, pstep, alive, claimed, possible, around = b.h, b.w, b.n, b.pos, b.val, b.dot, b.pbeg, b.pstart, b.pstep, b.alive, b.claimed, b.possible, b.around
+    n, val, dot, pbeg, pstart, pstep, alive, claimed, possible, cross_cells, cross_size = b.n, b.val, b.dot, b.pbeg, b.pstart, b.pstep, b.alive, b.claimed, b.possible, b.cross_cells, b.cross_size
     for p in range(n):
-        k = uncontested_placement(h, w, pos, val, dot, pbeg, pstart, pstep, alive, claimed, possible, around, p)
+        k = uncontested_placement(val, dot, pbeg, pstart, pstep, alive, claimed, possible, cross_cells, cross_size, p)
         if k < 0:
             continue
         for j in range(pbeg[p], pbeg[p + 1]):
@@ -144,7 +144,7 @@ def single_solution(b):
     A player who assumes one solution knows the line is an informative one
     (covers an unclaimed dot) and claims the cells they all share.
     """
-    h, w, n, pos, val, dot, pbeg, pstart, pstep, alive, claimed, possible, counter, around, leak_owner = b.h, b.w, b.n, b.pos, b.val, b.dot, b.pbeg, b.pstart, b.pstep, b.alive, b.claimed, b.possible, b.counter, b.around, b.leak_owner
+    w, n, val, dot, pbeg, pstart, pstep, alive, claimed, possible, counter, cross_cells, cross_size, leak_owner = b.w, b.n, b.val, b.dot, b.pbeg, b.pstart, b.pstep, b.alive, b.claimed, b.possible, b.counter, b.cross_cells, b.cross_size, b.leak_owner
     width = 0
     for p in range(n):
         m = bit(p)
@@ -171,23 +171,23 @@ def single_solution(b):
                     counter[pstart[k] + i * pstep[k]] += 1
             elif alone:
                 uninformative += 1
-        size = cross(h, w, pos[p], v, around)
+        size = cross_size[p]
         if uninformative > 1 and informative > 0:
             for i in range(size):
-                cell = around[i]
+                cell = cross_cells[p, i]
                 if claimed[cell] == UNCLAIMED and counter[cell] == informative:
                     claim(w, val, pbeg, pstart, pstep, alive, claimed, p, cell)
                     leak_owner[cell] = p  # for the step-through: which claims were the leak's
                     width += 1
         for i in range(size):
-            counter[around[i]] = 0
+            counter[cross_cells[p, i]] = 0
     return width
 
 
 @kernel
 def cant_fit(b):
     """Kind 4: cells covered by every placement that still fits are claimed."""
-    h, w, n, pos, val, pbeg, pstart, pstep, alive, claimed, possible, counter, around = b.h, b.w, b.n, b.pos, b.val, b.pbeg, b.pstart, b.pstep, b.alive, b.claimed, b.possible, b.counter, b.around
+    w, n, val, pbeg, pstart, pstep, alive, claimed, possible, counter, cross_cells, cross_size = b.w, b.n, b.val, b.pbeg, b.pstart, b.pstep, b.alive, b.claimed, b.possible, b.counter, b.cross_cells, b.cross_size
     width = 0
     for p in range(n):
         m = bit(p)
@@ -205,16 +205,16 @@ def cant_fit(b):
                 fitting += 1
                 for i in range(v):
                     counter[pstart[k] + i * pstep[k]] += 1
-        size = cross(h, w, pos[p], v, around)
+        size = cross_size[p]
         gained = 0
         if fitting > 0:
             for i in range(size):
-                cell = around[i]
+                cell = cross_cells[p, i]
                 if claimed[cell] == UNCLAIMED and counter[cell] == fitting:
                     claim(w, val, pbeg, pstart, pstep, alive, claimed, p, cell)
                     gained = 1
         for i in range(size):
-            counter[around[i]] = 0
+            counter[cross_cells[p, i]] = 0
         width += gained
     return width
 
@@ -239,14 +239,14 @@ def square(b):
     (The original checked only P's length; Q must not span both either.)
     Returns how many placements it dropped.
     """
-    h, w, n, pos, val, dot, pbeg, pstart, pstep, alive, claimed, possible, around, cells_a = b.h, b.w, b.n, b.pos, b.val, b.dot, b.pbeg, b.pstart, b.pstep, b.alive, b.claimed, b.possible, b.around, b.cells_a
+    w, n, val, dot, pbeg, pstart, pstep, alive, claimed, possible, cross_cells, cross_size, cells_a = b.w, b.n, b.val, b.dot, b.pbeg, b.pstart, b.pstep, b.alive, b.claimed, b.possible, b.cross_cells, b.cross_size, b.cells_a
     dropped = 0
     for p in range(n):
         m = bit(p)
         v = val[p]
         count = 0
-        for i in range(cross(h, w, pos[p], v, around)):
-            cell = around[i]
+        for i in range(cross_size[p]):
+            cell = cross_cells[p, i]
             if dot[cell] and claimed[cell] == UNCLAIMED and possible[cell] & m != ZERO and popcount(possible[cell]) == 2:
                 cells_a[count] = cell
                 count += 1
@@ -400,19 +400,19 @@ def one_of(b, crossing):
     Pairs come first and only cells both numbers reach are looked at.
     Returns how many placements it dropped.
     """
-    h, w, n, pos, val, pbeg, pstart, pstep, alive, claimed, possible, around = b.h, b.w, b.n, b.pos, b.val, b.pbeg, b.pstart, b.pstep, b.alive, b.claimed, b.possible, b.around
+    w, n, pos, val, pbeg, pstart, pstep, alive, claimed, possible, cross_cells, cross_size = b.w, b.n, b.pos, b.val, b.pbeg, b.pstart, b.pstep, b.alive, b.claimed, b.possible, b.cross_cells, b.cross_size
     # What a number covers when it avoids x: a piece of one line, at most 9 cells.
     must_a, must_b = b.cells_a, b.cells_b
     dropped = 0
     for pa in range(n):
-        ncross = cross(h, w, pos[pa], val[pa], around)
+        ncross = cross_size[pa]
         for pb in range(pa + 1, n):
             in_line = pos[pa] // w == pos[pb] // w or pos[pa] % w == pos[pb] % w
             if in_line == crossing:
                 continue
             both = bit(pa) | bit(pb)
             for i in range(ncross):
-                x = around[i]
+                x = cross_cells[pa, i]
                 if claimed[x] != UNCLAIMED or possible[x] & both != both:
                     continue
                 na = must_avoiding(w, pos, val, pbeg, pstart, pstep, alive, claimed, pa, x, must_a)
