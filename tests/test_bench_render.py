@@ -12,6 +12,7 @@ def test_render_prints_ratios_speedups_quality_and_fill() -> None:
             "9x6/10 easy": {"ours_1": 3.4, "ours_2": 2.44, "original": 1.51, "ratio_1": 2.25, "speedup_2": 1.39},
             "13x9/26 expert": {"ours_1": 12.86, "ours_2": 7.36, "speedup_2": 1.75},
         }, "original": "not found (use --reference DIR): ours timed alone"},
+        "optimizer_per_s": {"9x6/10 easy": 17721.4, "13x9/26 expert": 3980.2},
         "fill_published": {"per_tier": 10, "seeds": 3, "tiers": {
             "easy": {"runs": 30, "filled": 29, "levels_failing_every_seed": 0, "median_s": 0.001}}},
         "quality": {"iterations": 10000, "tiers": {
@@ -21,6 +22,7 @@ def test_render_prints_ratios_speedups_quality_and_fill() -> None:
     assert "2026-11-23 14:11 UTC" in text and "2.25x" in text and "1.39x" in text and "1.75x" in text
     assert "not found" in text
     assert "29/30" in text and "27.5" in text and "36" in text
+    assert "17,721" in text and "3,980" in text
 
 
 def test_the_original_and_ours_get_the_same_work(tmp_path) -> None:  # type: ignore[no-untyped-def]

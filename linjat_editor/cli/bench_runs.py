@@ -22,7 +22,7 @@ from typing import Any, Callable
 
 from linjat_editor.core.analysis import detect_leaks
 from linjat_editor.core.analysis.bench import time_reports
-from linjat_editor.core import TIERS, Level, classify, count_solutions, fill_dots, random_level, selection_score
+from linjat_editor.core import PRESETS, TIERS, Level, Optimizer, classify, count_solutions, fill_dots, first_level, random_level, selection_score
 from .progress import ProgressBar
 
 TIER_NUMBERS = {"easy": 10, "medium": 18, "hard": 21, "expert": 25}
@@ -112,6 +112,18 @@ def versus_original(reference: Path | None, repeats: int, bar: ProgressBar) -> d
     if reference is None:
         out["original"] = "not found (use --reference DIR): ours timed alone"
     return out
+
+
+def optimizer_rate(tier: str, h: int, w: int, n: int, iterations: int, seeds: int) -> float:
+    """Median optimizer iterations per second of CPU time, in process, one island (admission checks included)."""
+    rates = []
+    for seed in range(1, seeds + 1):
+        optimizer = Optimizer(first_level(h, w, n, PRESETS[tier], seed=seed), PRESETS[tier], seed=seed + 1)
+        optimizer.run(200)  # kernels loaded, pool seeded
+        t0 = time.process_time()
+        optimizer.run(iterations)
+        rates.append(iterations / max(time.process_time() - t0, 1e-9))
+    return statistics.median(rates)
 
 
 def cold_start_seconds() -> float:
@@ -205,6 +217,9 @@ def engine_timings(results: dict[str, Any], corpus: Path | None, quick: bool, no
         results["analyze_ms_13x9"] = time_reports(levels["expert"])["median_ms"]
     else:
         results["corpus"] = "not found (use --corpus PATH): corpus timings skipped"
+    bar.update(3, 6, "optimizer")
+    results["optimizer_per_s"] = {label: optimizer_rate(tier, h, w, n, 2_000 if quick else 10_000, 1 if quick else 3)
+                                  for label, tier, h, w, n in SPEED_RUNS}
     bar.update(4, 6, "generator")
     starts = {t: [random_level(x.height, x.width, TIER_NUMBERS[t], seed=s) for s in range(10 if quick else 40)] for t, x in TIERS.items()}
     results["fill_ms"] = {t: per_item_ms(ls, lambda l: fill_dots(l, seed=0)) for t, ls in starts.items()}
@@ -247,6 +262,9 @@ def render(results: dict[str, Any]) -> str:
         lines.append(f"  full analysis report, 13x9 expert: {results['analyze_ms_13x9']:.2f} ms")
     elif "corpus" in results:
         lines += ["", results["corpus"]]
+    if "optimizer_per_s" in results:
+        lines += ["", "optimizer iterations per CPU second, in process, 1 island (median over seeds):"]
+        lines += [f"  {label:<16}{rate:>10,.0f}" for label, rate in results["optimizer_per_s"].items()]
     if "fill_ms" in results:
         lines += ["", "fill dots, median ms per random level:"]
         lines += [f"  {t:<8}{v:>8.2f}" for t, v in results["fill_ms"].items()]
