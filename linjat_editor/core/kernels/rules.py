@@ -29,6 +29,23 @@ def placement_ok(val, pstart, pstep, claimed, p, k):
     return True
 
 
+@helper
+def done(val, pbeg, pstart, pstep, alive, claimed, p):
+    """Whether p has one placement left and has claimed all its cells (or has none left): no rule can add a claim for it."""
+    last = -1
+    for k in range(pbeg[p], pbeg[p + 1]):
+        if alive[k]:
+            if last >= 0:
+                return False
+            last = k
+    if last < 0:
+        return True
+    for i in range(val[p]):
+        if claimed[pstart[last] + i * pstep[last]] != p:
+            return False
+    return True
+
+
 @kernel
 def update_possible(b):
     """Drop placements over cells others claimed; recompute ``possible``; returns how many placements are left."""
@@ -147,6 +164,12 @@ def single_solution(b):
     w, n, val, dot, pbeg, pstart, pstep, alive, claimed, possible, counter, cross_cells, cross_size, leak_owner = b.w, b.n, b.val, b.dot, b.pbeg, b.pstart, b.pstep, b.alive, b.claimed, b.possible, b.counter, b.cross_cells, b.cross_size, b.leak_owner
     width = 0
     for p in range(n):
+        # It takes two uninformative placements and an informative one.
+        left = 0
+        for k in range(pbeg[p], pbeg[p + 1]):
+            left += alive[k]
+        if left < 3:
+            continue
         m = bit(p)
         v = val[p]
         informative = 0
@@ -190,6 +213,8 @@ def cant_fit(b):
     w, n, val, pbeg, pstart, pstep, alive, claimed, possible, counter, cross_cells, cross_size = b.w, b.n, b.val, b.pbeg, b.pstart, b.pstep, b.alive, b.claimed, b.possible, b.counter, b.cross_cells, b.cross_size
     width = 0
     for p in range(n):
+        if done(val, pbeg, pstart, pstep, alive, claimed, p):
+            continue
         m = bit(p)
         v = val[p]
         fitting = 0
