@@ -5,6 +5,8 @@ the same levels whichever thread runs the kernel and however a run is cut
 into chunks: its whole state is one uint64 the caller keeps.
 """
 
+from typing import Any
+
 import numba as nb
 import numpy as np
 
@@ -13,15 +15,18 @@ import numpy as np
 #: unpacks from a Board cost an atomic increment and decrement, half of the
 #: optimizer's time. So a kernel creates no arrays (its scratch space comes
 #: from the Board or an argument) and returns none.
-kernel = nb.njit(cache=True, nogil=True, _nrt=False)
+#: (``_nrt`` is numba's switch for its runtime; a called kernel inherits
+#: the caller's unless it sets its own.)
+_WITHOUT_RUNTIME: dict[str, Any] = {"_nrt": False}
+_WITH_RUNTIME: dict[str, Any] = {"_nrt": True}
+kernel = nb.njit(cache=True, nogil=True, **_WITHOUT_RUNTIME)
 #: The few kernels that create arrays (the exact solver, the analysis'
 #: leak test): off the optimizer's path, or rare on it.
-allocating = nb.njit(cache=True, nogil=True, _nrt=True)
+allocating = nb.njit(cache=True, nogil=True, **_WITH_RUNTIME)
 #: A small function of the board called in the rules' inner loops: inlined
 #: where it is called, so no call copies the board (and counts references to
 #: each of its arrays) there.
 helper = nb.njit(cache=True, nogil=True, inline="always")
-
 
 
 @helper
