@@ -2,9 +2,9 @@
 
 The kernel (``kernels.optimize``) mutates, refills and classifies; it hands
 back every candidate good enough to enter the pool. Here each candidate is
-checked once, when it arrives: exactly one solution (the exact solver), and
-its leak warnings from the analysis (the article's two patterns and general
-leaks). A level with leaks may stay in the search as a stepping stone, its
+checked once, when it arrives: solved by deduction, its leak warnings from
+the analysis (the article's two patterns and general leaks), and, if it has
+none, exactly one solution by the exact solver. A level with leaks may stay in the search as a stepping stone, its
 rank lowered by ``LEAK_PENALTY`` per warning; only leak-free levels are ever
 listed as results (``entries``), so nothing leaky can be emitted.
 """
@@ -45,14 +45,21 @@ class PoolEntry:
 
 
 def check(level: Level) -> tuple[Classification, int] | None:
-    """(classification, how many leak warnings) of a level that is unique and solved by deduction; else None."""
-    found = count_solutions(level, limit=2)
-    if found.count != 1:
-        return None
+    """(classification, how many leak warnings) of a level that is unique and solved by deduction; else None.
+
+    The deduction first: "solved" means its final lines are the only
+    solution (its rules are sound, and where it used a leak kind the
+    engine's exact count confirmed it), the solution the general leak test
+    needs. A leak-free level, the kind the optimizer may emit, is also
+    counted by the independent exact solver before it is admitted.
+    """
     run = deduce(level, trace=True)
-    if not run.solved:
+    if run.solution is None:
         return None
-    return run.classification, len(detect_leaks(level, run, found.solutions[0]))
+    leaks = len(detect_leaks(level, run, run.solution))
+    if not leaks and count_solutions(level, limit=2).count != 1:
+        return None
+    return run.classification, leaks
 
 
 class Pool:
