@@ -146,17 +146,14 @@ class Optimizer:
             ]
             for t in threads:
                 t.start()
-            while any(t.is_alive() for t in threads):
-                if stopped():
-                    self._stop.set()
-                    barrier.abort()
-                threads[0].join(CHUNK_SECONDS * 3)
-                for t in threads:
-                    if not t.is_alive():
-                        t.join()
-                report()
+            # Wait on a thread still running: joining a finished one returns at once and would spin.
             for t in threads:
-                t.join()
+                while t.is_alive():
+                    if stopped():
+                        self._stop.set()
+                        barrier.abort()
+                    t.join(CHUNK_SECONDS * 3)
+                    report()
         ran = sum(done)
         self.iterations_done += ran
         return ran
