@@ -44,7 +44,12 @@ class PoolEntry:
     score: float
 
 
-def check(level: Level) -> tuple[Classification, int] | None:
+#: What :func:`check` answers: (classification, leak warnings), or None when refused.
+Checked = tuple[Classification, int] | None
+_UNCHECKED = object()
+
+
+def check(level: Level) -> Checked:
     """(classification, how many leak warnings) of a level that is unique and solved by deduction; else None.
 
     The deduction first: "solved" means its final lines are the only
@@ -65,7 +70,11 @@ def check(level: Level) -> tuple[Classification, int] | None:
 class Pool:
     """One pool and its random state: the unit an island runs (not thread-safe; one thread drives it)."""
 
-    def __init__(self, level: Level, weights: Weights, seed: int, fixed: Collection[Cell] = ()) -> None:
+    def __init__(
+        self, level: Level, weights: Weights, seed: int, fixed: Collection[Cell] = (),
+        checked: dict[bytes, Checked] | None = None,
+    ) -> None:
+        """``checked``: check results shared with other islands of the same run (any thread may use it)."""
         h, w, n = level.height, level.width, len(level.numbers)
         self.template = level
         self.weights = weights
@@ -84,6 +93,7 @@ class Pool:
         self._score = np.full(POOL_SIZE, np.nan)
         self._weights = weights.as_array()
         self._seen: set[bytes] = set()
+        self._checked: dict[bytes, Checked] = {} if checked is None else checked
         #: The search pool, parallel to the arrays: (rank, entry), best rank first.
         self._search: list[tuple[float, PoolEntry]] = []
         #: The leak-free levels, best first (replaced, never changed in place: any thread may read it).
@@ -136,10 +146,19 @@ class Pool:
             self._seen.clear()
         self._seen.add(key)
         level = to_level(self.template, b.pos[:n], b.val[:n], b.dot)
-        found = check(level)
+        found = self._check(key, level)
         if found is not None:
             cls, leaks = found
             self.offer(PoolEntry(level, cls, value), leaks)
+
+    def _check(self, key: bytes, level: Level) -> Checked:
+        """``check(level)``, once per run: islands often find the same level (a sixth of their checks)."""
+        found = self._checked.get(key, _UNCHECKED)  # one lookup: another island may clear the dict meanwhile
+        if found is _UNCHECKED:
+            if len(self._checked) >= SEEN_LIMIT:
+                self._checked.clear()
+            found = self._checked[key] = check(level)
+        return found  # type: ignore[return-value]
 
     def offer(self, entry: PoolEntry, leaks: int = 0) -> bool:
         """Insert a checked level (with ``leaks`` warnings) into the search by rank; False if it does not get in.
