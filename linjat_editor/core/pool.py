@@ -4,9 +4,10 @@ The kernel (``kernels.optimize``) mutates, refills and classifies; it hands
 back every candidate good enough to enter the pool. Here each candidate is
 checked once, when it arrives: solved by deduction, its leak warnings from
 the analysis (the article's two patterns and general leaks), and, if it has
-none, exactly one solution by the exact solver. A level with leaks may stay in the search as a stepping stone, its
-rank lowered by ``LEAK_PENALTY`` per warning; only leak-free levels are ever
-listed as results (``entries``), so nothing leaky can be emitted.
+none, exactly one solution by the exact solver. A level with leaks may stay
+in the search as a stepping stone, its rank lowered by ``LEAK_PENALTY`` per
+warning; only leak-free levels are ever listed as results (``entries``), so
+nothing leaky can be emitted.
 """
 
 from __future__ import annotations
