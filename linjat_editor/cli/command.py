@@ -49,9 +49,12 @@ def main(argv: Sequence[str] | None = None) -> int:
     args = parser.parse_args(argv)
     with _terminate_like_interrupt():
         status = _run(args)
-    # Everything left is garbage at exit anyway: spare the interpreter's last
-    # collections a walk over numba's whole object graph (a tenth of a second).
-    gc.freeze()
+    if argv is None:
+        # Run as the program, so the process ends next and everything left is
+        # garbage anyway: spare the interpreter's last collections a walk over
+        # numba's whole object graph (a tenth of a second or more). A caller
+        # passing argv (tests, scripts) goes on living: its heap stays collectable.
+        gc.freeze()
     return status
 
 
