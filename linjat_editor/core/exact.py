@@ -37,26 +37,49 @@ class ExactResult:
 
 
 def number_lines(level: Level) -> list[list[Line]]:
-    """Every line each number could take on the empty board (other numbers block)."""
+    """Every line each number could take on the empty board (other numbers block).
+
+    Per number: the line slid from left (up) to right (down), horizontal
+    then vertical for each start; a 1 has one line, itself.
+    """
     taken = {n.cell for n in level.numbers}
+    h, w = level.height, level.width
+
+    def room(r: int, c: int, dr: int, dc: int, most: int) -> int:
+        """Free cells from (r, c) in direction (dr, dc), at most ``most``, before the edge or a number."""
+        k = 0
+        while k < most:
+            r, c = r + dr, c + dc
+            if not (0 <= r < h and 0 <= c < w) or (r, c) in taken:
+                break
+            k += 1
+        return k
+
     out: list[list[Line]] = []
     for n in level.numbers:
+        r, c, v = n.row, n.col, n.value
+        left, right = room(r, c, 0, -1, v - 1), room(r, c, 0, 1, v - 1)
+        up, down = room(r, c, -1, 0, v - 1), room(r, c, 1, 0, v - 1)
         lines: list[Line] = []
-        for first in range(n.value):
-            for horizontal in (True, False):
-                if horizontal:
-                    line = (n.row, n.col - first, n.row, n.col - first + n.value - 1)
-                else:
-                    line = (n.row - first, n.col, n.row - first + n.value - 1, n.col)
-                r1, c1, r2, c2 = line
-                if r1 < 0 or c1 < 0 or r2 >= level.height or c2 >= level.width or line in lines:
-                    continue
-                cells = [(r, c) for r in range(r1, r2 + 1) for c in range(c1, c2 + 1)]
-                if any(cell in taken and cell != n.cell for cell in cells):
-                    continue
-                lines.append(line)
+        for first in range(v):
+            if first <= left and v - 1 - first <= right:
+                lines.append((r, c - first, r, c - first + v - 1))
+            if v > 1 and first <= up and v - 1 - first <= down:
+                lines.append((r - first, c, r - first + v - 1, c))
         out.append(lines)
     return out
+
+
+def line_arrays(level: Level, flat: Sequence[tuple[int, Line]]) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
+    """The exact search's view of (number index, line) pairs: number, length, and the cells of each (0-padded)."""
+    w = level.width
+    piece = np.fromiter((p for p, _ in flat), np.int64, len(flat))
+    length = np.array([n.value for n in level.numbers], np.int64)[piece]
+    start = np.fromiter((r1 * w + c1 for _, (r1, c1, _, _) in flat), np.int64, len(flat))
+    step = np.fromiter((w if r2 > r1 else 1 for _, (r1, _, r2, _) in flat), np.int64, len(flat))
+    i = np.arange(max(length, default=1))
+    cells = np.where(i < length[:, None], start[:, None] + i * step[:, None], 0)
+    return piece, length, cells
 
 
 def count_solutions(
@@ -76,18 +99,14 @@ def count_solutions(
         raise ValueError("limit must be at least 1")
     check_numbers(len(level.numbers))  # the same levels as the deduction solver, so count and solve agree
     w = level.width
-    per_number = number_lines(level)
-    flat = [(p, line) for p, lines in enumerate(per_number) for line in lines]
+    flat = [(p, line) for p, lines in enumerate(number_lines(level)) for line in lines]
     n = len(level.numbers)
-    piece = np.array([p for p, _ in flat], np.int64)
-    length = np.array([level.numbers[p].value for p, _ in flat], np.int64)
-    cells = np.zeros((len(flat), max(length, default=1)), np.int64)
+    piece, length, cells = line_arrays(level, flat)
     ok = np.ones(len(flat), np.bool_)
-    for k, (p, (r1, c1, r2, c2)) in enumerate(flat):
-        covered = [r * w + c for r in range(r1, r2 + 1) for c in range(c1, c2 + 1)]
-        cells[k, : len(covered)] = covered
-        if allowed is not None and allowed[p] is not None:
-            ok[k] = (r1, c1, r2, c2) in allowed[p]  # type: ignore[operator]
+    if allowed is not None:
+        for k, (p, line) in enumerate(flat):
+            if allowed[p] is not None:
+                ok[k] = line in allowed[p]  # type: ignore[operator]
     dots = np.array(sorted(r * w + c for r, c in level.dots), np.int64)
     keep = min(limit, 16)
     out = np.zeros((keep, n), np.int64)

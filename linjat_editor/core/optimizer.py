@@ -29,7 +29,7 @@ from .kernels.bits import seed_state
 from .kernels.board import allocate
 from .kernels.optimize import first_candidate
 from .level import Cell, Level, LevelError
-from .pool import POOL_SIZE, Pool, PoolEntry
+from .pool import POOL_SIZE, Checked, Pool, PoolEntry
 from .scoring import Weights, selection_score
 
 
@@ -83,7 +83,8 @@ class Optimizer:
         self.weights = weights
         self.seed = new_seed() if seed is None else seed
         self.workers = workers
-        self.islands = [Pool(level, weights, island_seed(self.seed, i), fixed) for i in range(workers)]
+        checked: dict[bytes, Checked] = {}  # the islands share their check results
+        self.islands = [Pool(level, weights, island_seed(self.seed, i), fixed, checked) for i in range(workers)]
         self._stop = threading.Event()
         self.iterations_done = 0
 
@@ -146,17 +147,14 @@ class Optimizer:
             ]
             for t in threads:
                 t.start()
-            while any(t.is_alive() for t in threads):
-                if stopped():
-                    self._stop.set()
-                    barrier.abort()
-                threads[0].join(CHUNK_SECONDS * 3)
-                for t in threads:
-                    if not t.is_alive():
-                        t.join()
-                report()
+            # Wait on a thread still running: joining a finished one returns at once and would spin.
             for t in threads:
-                t.join()
+                while t.is_alive():
+                    if stopped():
+                        self._stop.set()
+                        barrier.abort()
+                    t.join(CHUNK_SECONDS * 3)
+                    report()
         ran = sum(done)
         self.iterations_done += ran
         return ran

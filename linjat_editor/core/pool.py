@@ -2,11 +2,12 @@
 
 The kernel (``kernels.optimize``) mutates, refills and classifies; it hands
 back every candidate good enough to enter the pool. Here each candidate is
-checked once, when it arrives: exactly one solution (the exact solver), and
-its leak warnings from the analysis (the article's two patterns and general
-leaks). A level with leaks may stay in the search as a stepping stone, its
-rank lowered by ``LEAK_PENALTY`` per warning; only leak-free levels are ever
-listed as results (``entries``), so nothing leaky can be emitted.
+checked once, when it arrives: solved by deduction, its leak warnings from
+the analysis (the article's two patterns and general leaks), and, if it has
+none, exactly one solution by the exact solver. A level with leaks may stay
+in the search as a stepping stone, its rank lowered by ``LEAK_PENALTY`` per
+warning; only leak-free levels are ever listed as results (``entries``), so
+nothing leaky can be emitted.
 """
 
 from __future__ import annotations
@@ -44,21 +45,37 @@ class PoolEntry:
     score: float
 
 
-def check(level: Level) -> tuple[Classification, int] | None:
-    """(classification, how many leak warnings) of a level that is unique and solved by deduction; else None."""
-    found = count_solutions(level, limit=2)
-    if found.count != 1:
-        return None
+#: What :func:`check` answers: (classification, leak warnings), or None when refused.
+Checked = tuple[Classification, int] | None
+_UNCHECKED = object()
+
+
+def check(level: Level) -> Checked:
+    """(classification, how many leak warnings) of a level that is unique and solved by deduction; else None.
+
+    The deduction first: "solved" means its final lines are the only
+    solution (its rules are sound, and where it used a leak kind the
+    engine's exact count confirmed it), the solution the general leak test
+    needs. A leak-free level, the kind the optimizer may emit, is also
+    counted by the independent exact solver before it is admitted.
+    """
     run = deduce(level, trace=True)
-    if not run.solved:
+    if run.solution is None:
         return None
-    return run.classification, len(detect_leaks(level, run, found.solutions[0]))
+    leaks = len(detect_leaks(level, run, run.solution))
+    if not leaks and count_solutions(level, limit=2).count != 1:
+        return None
+    return run.classification, leaks
 
 
 class Pool:
     """One pool and its random state: the unit an island runs (not thread-safe; one thread drives it)."""
 
-    def __init__(self, level: Level, weights: Weights, seed: int, fixed: Collection[Cell] = ()) -> None:
+    def __init__(
+        self, level: Level, weights: Weights, seed: int, fixed: Collection[Cell] = (),
+        checked: dict[bytes, Checked] | None = None,
+    ) -> None:
+        """``checked``: check results shared with other islands of the same run (any thread may use it)."""
         h, w, n = level.height, level.width, len(level.numbers)
         self.template = level
         self.weights = weights
@@ -77,6 +94,7 @@ class Pool:
         self._score = np.full(POOL_SIZE, np.nan)
         self._weights = weights.as_array()
         self._seen: set[bytes] = set()
+        self._checked: dict[bytes, Checked] = {} if checked is None else checked
         #: The search pool, parallel to the arrays: (rank, entry), best rank first.
         self._search: list[tuple[float, PoolEntry]] = []
         #: The leak-free levels, best first (replaced, never changed in place: any thread may read it).
@@ -129,10 +147,19 @@ class Pool:
             self._seen.clear()
         self._seen.add(key)
         level = to_level(self.template, b.pos[:n], b.val[:n], b.dot)
-        found = check(level)
+        found = self._check(key, level)
         if found is not None:
             cls, leaks = found
             self.offer(PoolEntry(level, cls, value), leaks)
+
+    def _check(self, key: bytes, level: Level) -> Checked:
+        """``check(level)``, once per run: islands often find the same level (a sixth of their checks)."""
+        found = self._checked.get(key, _UNCHECKED)  # one lookup: another island may clear the dict meanwhile
+        if found is _UNCHECKED:
+            if len(self._checked) >= SEEN_LIMIT:
+                self._checked.clear()
+            found = self._checked[key] = check(level)
+        return found  # type: ignore[return-value]
 
     def offer(self, entry: PoolEntry, leaks: int = 0) -> bool:
         """Insert a checked level (with ``leaks`` warnings) into the search by rank; False if it does not get in.

@@ -187,10 +187,26 @@ class Deduction:
 
     def index_of(self, number: int, line: Line) -> int:
         """The placement index of ``line`` for ``number``, or -1."""
-        for k in np.flatnonzero(self.piece == number):
-            if self.line(int(k)) == line:
-                return int(k)
+        b, w = self.board, self.level.width
+        r1, c1, r2, c2 = line
+        if r2 - r1 + c2 - c1 + 1 != b.val[number]:
+            return -1
+        start, step = r1 * w + c1, (w if r2 > r1 else 1)  # a 1's only placement steps by 1
+        for k in range(int(b.pbeg[number]), int(b.pbeg[number + 1])):
+            if b.pstart[k] == start and b.pstep[k] == step:
+                return k
         return -1
+
+    @cached_property
+    def solution(self) -> tuple[Line, ...] | None:
+        """The level's only solution, one line per number, if the deduction solved it; else None."""
+        if not self.solved:
+            return None
+        val, w = self.board.val, self.level.width
+        return tuple(
+            placement_line(int(self.pstart[k]), int(self.pstep[k]), int(val[self.piece[k]]), w)
+            for k in np.flatnonzero(self.final)
+        )
 
     def _per_number(self, alive: np.ndarray) -> tuple[tuple[Line, ...], ...]:
         out: list[list[Line]] = [[] for _ in self.level.numbers]
@@ -232,7 +248,7 @@ class Deduction:
     def result(self) -> SolveResult:
         """The :class:`SolveResult` of this run (with its layers if traced)."""
         placements = self._per_number(self.final)
-        lines = tuple(p[0] for p in placements) if self.solved else None
+        lines = self.solution
         layers = self.layers if self.traced else ()
         owner = self.owner.reshape(self.level.height, self.level.width).copy()
         return SolveResult(self.level, self.status, self.classification, lines, owner, placements, layers)

@@ -24,23 +24,54 @@ Pure Python over the engine (numba where it must be fast); never imports Qt.
   refresh`` recomputes it when the solver changes).
 
 >>> from linjat_editor.core.level import Level
+>>> from linjat_editor.core.analysis import analyze, fix_leaks
 >>> report = analyze(Level.from_rows(["   .", " 2 3", " .4 ", "    "]), "easy")
 >>> report.verdict
 'Leaky: 1 uniqueness leak (1 single-solution)'
 >>> analyze(fix_leaks(report.level), "easy").verdict
 'Good: unique, solved by deduction, easy-like'
+
+The names below load on first use (PEP 562): the optimizer's pool needs only
+the leak detector, not the report, the calibration and their imports.
 """
 
-from .calibration import calibration_from_corpus, compute_calibration, load_calibration, save_calibration, shipped_calibration
-from .fix import fix_leaks
-from .leaks import LEAK_KINDS, MAX_GROUP, Leak, detect_leaks
-from .report import Report, analyze
-from .steps import Step, explain
-from .stuck import Stuck, stuck_info
-from .tiers import TierEstimate, estimate_tier
+from __future__ import annotations
 
-__all__ = [
-    "LEAK_KINDS", "Leak", "MAX_GROUP", "Report", "Step", "Stuck", "TierEstimate", "analyze", "calibration_from_corpus",
-    "compute_calibration", "detect_leaks", "estimate_tier", "explain", "fix_leaks", "load_calibration",
-    "save_calibration", "shipped_calibration", "stuck_info",
-]
+from importlib import import_module
+from typing import TYPE_CHECKING, Any
+
+#: Public name -> the submodule that defines it.
+_HOME = {
+    "calibration_from_corpus": "calibration", "compute_calibration": "calibration", "load_calibration": "calibration",
+    "save_calibration": "calibration", "shipped_calibration": "calibration",
+    "fix_leaks": "fix",
+    "LEAK_KINDS": "leaks", "MAX_GROUP": "leaks", "Leak": "leaks", "detect_leaks": "leaks",
+    "Report": "report", "analyze": "report",
+    "Step": "steps", "explain": "steps",
+    "Stuck": "stuck", "stuck_info": "stuck",
+    "TierEstimate": "tiers", "estimate_tier": "tiers",
+}
+
+__all__ = sorted(_HOME)
+
+if TYPE_CHECKING:
+    from .calibration import calibration_from_corpus, compute_calibration, load_calibration, save_calibration, shipped_calibration
+    from .fix import fix_leaks
+    from .leaks import LEAK_KINDS, MAX_GROUP, Leak, detect_leaks
+    from .report import Report, analyze
+    from .steps import Step, explain
+    from .stuck import Stuck, stuck_info
+    from .tiers import TierEstimate, estimate_tier
+
+
+def __getattr__(name: str) -> Any:
+    home = _HOME.get(name)
+    if home is None:
+        raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
+    value = getattr(import_module(f".{home}", __name__), name)
+    globals()[name] = value  # later lookups skip this function
+    return value
+
+
+def __dir__() -> list[str]:
+    return sorted(set(globals()) | set(_HOME))

@@ -86,37 +86,70 @@ def _count_group(ncells, n, val, piece, cells, ok, group, root, dot, taken, limi
 
 
 @allocating
-def leak_test(ncells, n, val, piece, cells, alive, dot, x, max_group, witness):
+def _covering(ncells, val, piece, cells):
+    """Which placements cover each cell: those of cell ``c`` are ``at[start[c]:start[c + 1]]``."""
+    start = np.zeros(ncells + 1, np.int64)
+    for k in range(piece.shape[0]):
+        for i in range(val[piece[k]]):
+            start[cells[k, i] + 1] += 1
+    for c in range(ncells):
+        start[c + 1] += start[c]
+    at = np.zeros(start[ncells], np.int64)
+    fill = start[:ncells].copy()
+    for k in range(piece.shape[0]):
+        for i in range(val[piece[k]]):
+            c = cells[k, i]
+            at[fill[c]] = k
+            fill[c] += 1
+    return start, at
+
+
+@allocating
+def _touching(m, val, piece, cells, alive, p, reach, touch):
+    """``touch[k]``: placement ``k`` shares a cell with a placement of ``p`` still possible (``reach``: scratch)."""
+    reach[:] = False
+    for y in range(m):
+        if alive[y] and piece[y] == p:
+            for i in range(val[p]):
+                reach[cells[y, i]] = True
+    for y in range(m):
+        touch[y] = False
+        for i in range(val[piece[y]]):
+            if reach[cells[y, i]]:
+                touch[y] = True
+                break
+
+
+@allocating
+def leak_test(ncells, n, val, piece, cells, alive, dot, x, max_group, witness, cover_start, cover, touch, work):
     """Whether taking placement ``x`` leaves an independent group with 2+ completions.
 
     ``alive``: placements possible at the point; groups of more than
     ``max_group`` numbers are not counted. On success the group's numbers are
-    marked in ``witness`` (bool per number).
+    marked in ``witness`` (bool per number). ``cover_start``/``cover``: the
+    placements over each cell (:func:`_covering`); ``touch``: the placements
+    next to ``x``'s number (:func:`_touching`); ``work``: scratch arrays,
+    ``taken`` all False between calls.
     """
+    taken, ok, parent, first, options, group, loose, near, size = work
     p = piece[x]
     nplace = piece.shape[0]
-    taken = np.zeros(ncells, np.bool_)
-    for i in range(val[p]):
-        taken[cells[x, i]] = True
-    reach_p = np.zeros(ncells, np.bool_)
-    ok = np.zeros(nplace, np.bool_)
+    # The other numbers' placements still possible, less those over x's cells.
     for k in range(nplace):
-        if not alive[k]:
-            continue
-        q = piece[k]
-        if q == p:
-            for i in range(val[q]):
-                reach_p[cells[k, i]] = True
-            continue
-        free = True
-        for i in range(val[q]):
-            if taken[cells[k, i]]:
-                free = False
-                break
-        ok[k] = free
-    parent = np.arange(n)
-    first = np.full(ncells, -1, np.int64)
-    options = np.zeros(n, np.int64)
+        ok[k] = alive[k] and piece[k] != p
+    for i in range(val[p]):
+        c = cells[x, i]
+        taken[c] = True
+        for j in range(cover_start[c], cover_start[c + 1]):
+            ok[cover[j]] = False
+    for q in range(n):
+        parent[q] = q
+        options[q] = 0
+        group[q] = -1
+        loose[q] = False
+        near[q] = False
+        size[q] = 0
+    first[:] = -1
     for k in range(nplace):
         if not ok[k]:
             continue
@@ -131,10 +164,6 @@ def leak_test(ncells, n, val, piece, cells, alive, dot, x, max_group, witness):
                 rb = _find(parent, first[c])
                 if ra != rb:
                     parent[ra] = rb
-    group = np.full(n, -1, np.int64)
-    loose = np.zeros(n, np.bool_)
-    near = np.zeros(n, np.bool_)
-    size = np.zeros(n, np.int64)
     for q in range(n):
         if q != p and options[q] > 0:
             r = _find(parent, q)
@@ -143,19 +172,20 @@ def leak_test(ncells, n, val, piece, cells, alive, dot, x, max_group, witness):
             if options[q] > 1:
                 loose[r] = True
     for k in range(nplace):
-        if ok[k] and not near[group[piece[k]]]:
-            for i in range(val[piece[k]]):
-                if reach_p[cells[k, i]]:
-                    near[group[piece[k]]] = True
-                    break
+        if ok[k] and touch[k]:
+            near[group[piece[k]]] = True
+    found = False
     for r in range(n):
         if not (loose[r] and near[r]) or size[r] > max_group:
             continue
         if _count_group(ncells, n, val, piece, cells, ok, group, r, dot, taken, 2) >= 2:
             for q in range(n):
                 witness[q] = group[q] == r
-            return True
-    return False
+            found = True
+            break
+    for i in range(val[p]):
+        taken[cells[x, i]] = False
+    return found
 
 
 @allocating
@@ -171,12 +201,24 @@ def find_all(b, piece, cells, alive_pts, claimed_pts, not_solution, max_group, f
     hits = np.zeros(m, np.bool_)
     found = np.zeros((m, n), np.bool_)
     sound = np.zeros(m, np.bool_)
+    cover_start, cover = _covering(ncells, val, piece, cells)
+    reach = np.zeros(ncells, np.bool_)
+    touch = np.zeros(m, np.bool_)
+    work = (
+        np.zeros(ncells, np.bool_), np.zeros(m, np.bool_), np.zeros(n, np.int64), np.zeros(ncells, np.int64),
+        np.zeros(n, np.int64), np.zeros(n, np.int64), np.zeros(n, np.bool_), np.zeros(n, np.bool_), np.zeros(n, np.int64),
+    )
     for t in range(alive_pts.shape[0]):
+        alive = alive_pts[t]
         any_hit = False
+        number = -1
         for k in range(m):
             hits[k] = False
-            if alive_pts[t, k] and not_solution[k] and first[k] < 0:
-                if leak_test(ncells, n, val, piece, cells, alive_pts[t], dot, k, max_group, found[k]):
+            if alive[k] and not_solution[k] and first[k] < 0:
+                if piece[k] != number:  # placements are listed by number: once per number and point
+                    number = piece[k]
+                    _touching(m, val, piece, cells, alive, number, reach, touch)
+                if leak_test(ncells, n, val, piece, cells, alive, dot, k, max_group, found[k], cover_start, cover, touch, work):
                     hits[k] = True
                     any_hit = True
         if not any_hit:
