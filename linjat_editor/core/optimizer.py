@@ -30,7 +30,7 @@ from .kernels.board import allocate
 from .kernels.optimize import first_candidate
 from .level import Cell, Level, LevelError
 from .pool import POOL_SIZE, Checked, Pool, PoolEntry
-from .scoring import Weights, selection_score
+from .scoring import Weights
 
 
 @dataclass(frozen=True)
@@ -108,7 +108,7 @@ class Optimizer:
     def best_by_selection(self) -> PoolEntry | None:
         """The best leak-free level by selection score (then score) any island admitted during the runs."""
         tops = [island.selected[0] for island in self.islands if island.selected]
-        return max(tops, key=lambda e: (selection_score(e.classification), e.score), default=None)
+        return max(tops, key=lambda e: (e.selection, e.score), default=None)
 
     def cancel(self) -> None:
         """Ask a running :meth:`run` to stop after its current chunk (tens of milliseconds)."""

@@ -14,6 +14,7 @@ from __future__ import annotations
 
 import math
 from dataclasses import dataclass
+from functools import cached_property
 from typing import Collection
 
 import numpy as np
@@ -43,6 +44,11 @@ class PoolEntry:
     level: Level
     classification: Classification
     score: float
+
+    @cached_property
+    def selection(self) -> float:
+        """Its selection score, worked out once: the pool compares it at every offer."""
+        return selection_score(self.classification)
 
 
 #: What :func:`check` answers: (classification, leak warnings), or None when refused.
@@ -198,7 +204,7 @@ def best_first(entries: list[PoolEntry], entry: PoolEntry, by_selection: bool = 
         return entries
 
     def key(e: PoolEntry) -> tuple[float, float]:
-        both = (e.score, selection_score(e.classification))
+        both = (e.score, e.selection)
         return both[::-1] if by_selection else both
 
     i = 0
