@@ -21,7 +21,9 @@ class Board(NamedTuple):
     """One board as every kernel sees it: the level, the solver's state, and its workspace.
 
     Cells are flat (``row * w + col``). ``pos``/``val``/``dot`` are the level
-    (numbers in row-major order, as a ``Level`` lists them); ``pbeg`` ..
+    (numbers in row-major order, as a ``Level`` lists them); ``dots[:ndots[0]]``
+    lists the dot cells in order (``build_board`` lists them, the generator
+    adds to them: the rules visit a few dots rather than every cell); ``pbeg`` ..
     ``possible`` the solver's state (``possible[cell]``: bitmask of the
     numbers that can still reach it); ``start_possible`` is ``possible``
     before any deduction (the generator's dot choice);
@@ -48,6 +50,8 @@ class Board(NamedTuple):
     pos: np.ndarray
     val: np.ndarray
     dot: np.ndarray
+    dots: np.ndarray
+    ndots: np.ndarray
     pbeg: np.ndarray
     pstart: np.ndarray
     pstep: np.ndarray
@@ -104,6 +108,8 @@ def allocate(h: int, w: int, n: int, trace: bool = False) -> Board:
         pos=np.zeros(max(n, 1), np.int64),
         val=np.zeros(max(n, 1), np.int64),
         dot=np.zeros(cells, np.bool_),
+        dots=np.zeros(cells, np.int64),
+        ndots=np.zeros(1, np.int64),
         pbeg=np.zeros(n + 1, np.int64),
         pstart=np.zeros(most, np.int64),
         pstep=np.zeros(most, np.int64),
@@ -132,7 +138,7 @@ def allocate(h: int, w: int, n: int, trace: bool = False) -> Board:
 
 @kernel
 def build_board(b):
-    """Enumerate placements (and crosses) from ``pos``/``val`` and reset claims; returns the placement count.
+    """Enumerate placements (and crosses, and the dots) from ``pos``/``val``/``dot`` and reset claims; returns the placement count.
 
     A number's own cell is claimed by it from the start; a placement over
     another number's cell or off the grid does not exist.
@@ -144,6 +150,13 @@ def build_board(b):
     for p in range(n):
         claimed[pos[p]] = p
         cross_size[p] = cross(h, w, pos[p], val[p], cross_cells[p])
+    dot, dots = b.dot, b.dots
+    count = 0
+    for cell in range(h * w):
+        if dot[cell]:
+            dots[count] = cell
+            count += 1
+    b.ndots[0] = count
     k = 0
     for p in range(n):
         pbeg[p] = k

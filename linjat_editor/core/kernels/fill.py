@@ -42,6 +42,14 @@ def add_dot(b, mask, rng, allowed):
     if best < 0:
         return False
     dot[best] = True
+    # Keep the dot list in cell order (dependency visits dots in that order).
+    dots = b.dots
+    i = b.ndots[0]
+    while i > 0 and dots[i - 1] > best:
+        dots[i] = dots[i - 1]
+        i -= 1
+    dots[i] = best
+    b.ndots[0] += 1
     return True
 
 

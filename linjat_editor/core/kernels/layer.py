@@ -102,7 +102,7 @@ def layer(b, generating=False, settled=False):
 @kernel
 def contradiction(b):
     """After ``update_possible``: a number has no placement left or a dot nobody can reach."""
-    h, w, n, dot, pbeg, alive, possible = b.h, b.w, b.n, b.dot, b.pbeg, b.alive, b.possible
+    n, dots, pbeg, alive, possible = b.n, b.dots, b.pbeg, b.alive, b.possible
     for p in range(n):
         left = False
         for k in range(pbeg[p], pbeg[p + 1]):
@@ -111,8 +111,8 @@ def contradiction(b):
                 break
         if not left:
             return True
-    for cell in range(h * w):
-        if dot[cell] and possible[cell] == ZERO:
+    for i in range(b.ndots[0]):
+        if possible[dots[i]] == ZERO:
             return True
     return False
 
@@ -125,7 +125,7 @@ def solved(b):
     count that way). The original did not check that the lines are disjoint,
     and could call a level with no solution solved.
     """
-    h, w, n, val, dot, pbeg, pstart, pstep, alive, claimed, counter = b.h, b.w, b.n, b.val, b.dot, b.pbeg, b.pstart, b.pstep, b.alive, b.claimed, b.counter
+    n, val, pbeg, pstart, pstep, alive, claimed, counter = b.n, b.val, b.pbeg, b.pstart, b.pstep, b.alive, b.claimed, b.counter
     cnt = counter
     for p in range(n):
         left = 0
@@ -134,8 +134,9 @@ def solved(b):
                 left += 1
         if left != 1:
             return False
-    for cell in range(h * w):
-        if dot[cell] and claimed[cell] == UNCLAIMED:
+    dots = b.dots
+    for i in range(b.ndots[0]):
+        if claimed[dots[i]] == UNCLAIMED:
             return False
     overlap = False
     for p in range(n):

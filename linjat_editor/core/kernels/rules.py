@@ -141,10 +141,11 @@ def cover(b):
     Visits the dots, not the numbers' lines: a level has few. Which dots get
     claimed does not depend on the order (a claim changes only its own cell).
     """
-    h, w, val, dot, pbeg, pstart, pstep, alive, claimed, possible = b.h, b.w, b.val, b.dot, b.pbeg, b.pstart, b.pstep, b.alive, b.claimed, b.possible
+    w, val, dots, pbeg, pstart, pstep, alive, claimed, possible = b.w, b.val, b.dots, b.pbeg, b.pstart, b.pstep, b.alive, b.claimed, b.possible
     gained = ZERO
-    for cell in range(h * w):
-        if not dot[cell] or claimed[cell] != UNCLAIMED:
+    for i in range(b.ndots[0]):
+        cell = dots[i]
+        if claimed[cell] != UNCLAIMED:
             continue
         m = possible[cell]
         if m != ZERO and m & (m - np.uint64(1)) == ZERO:
@@ -341,10 +342,11 @@ def dependency(b):
 
     Returns how many times it narrowed ``possible``.
     """
-    h, w, pos, val, dot, pbeg, pstart, pstep, alive, claimed, possible, cells_a, cells_b = b.h, b.w, b.pos, b.val, b.dot, b.pbeg, b.pstart, b.pstep, b.alive, b.claimed, b.possible, b.cells_a, b.cells_b
+    w, pos, val, dot, dots, pbeg, pstart, pstep, alive, claimed, possible, cells_a, cells_b = b.w, b.pos, b.val, b.dot, b.dots, b.pbeg, b.pstart, b.pstep, b.alive, b.claimed, b.possible, b.cells_a, b.cells_b
     narrowed = 0
-    for a in range(h * w):
-        if not dot[a] or claimed[a] != UNCLAIMED or popcount(possible[a]) <= 1:
+    for d in range(b.ndots[0]):
+        a = dots[d]
+        if claimed[a] != UNCLAIMED or popcount(possible[a]) <= 1:
             continue
         ndep = -1
         left = possible[a]
