@@ -117,3 +117,22 @@ def test_a_sound_contradiction_in_the_generator_means_no_solution() -> None:
             assert count_solutions(to_level(level, b.pos[: b.n], b.val[: b.n], b.dot), limit=1).count == 0
             checked += 1
     assert checked > 30
+
+
+def test_the_boards_dot_list_follows_its_dots() -> None:
+    """The rules visit ``dots[:ndots]``; the generator adds to it as it adds dots: it must list exactly the dots, in order."""
+    import numpy as np
+
+    from linjat_editor.core.kernels.bits import seed_state
+    from linjat_editor.core.kernels.board import allocate
+    from linjat_editor.core.kernels.fill import fill_board
+
+    for seed in range(30):
+        level = random_level(9, 6, 10, seed=seed)
+        b = allocate(9, 6, 10)
+        for i, n in enumerate(level.numbers):
+            b.pos[i], b.val[i] = n.row * 6 + n.col, n.value
+        b.dot[[seed % 54]] = not any(n.row * 6 + n.col == seed % 54 for n in level.numbers)
+        fill_board(b, seed_state(seed), np.ones(54, np.bool_), False)
+        assert list(b.dots[: b.ndots[0]]) == list(np.flatnonzero(b.dot)), seed
+        assert b.ndots[0] > 0
