@@ -25,4 +25,5 @@ def add_parser(sub: Any) -> None:
     p.add_argument("--quality", action="store_true", help="also generate levels per tier and report their median selection score")
     p.add_argument("--quality-levels", type=int, default=10, help="levels per tier for --quality (default 10)")
     p.add_argument("--quality-iterations", type=int, default=10_000, help="optimizer iterations per level for --quality")
+    p.add_argument("--quality-seed", type=int, default=2026, help="base seed of the --quality batches (default 2026)")
     p.set_defaults(func=run)

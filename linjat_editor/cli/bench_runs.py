@@ -134,16 +134,16 @@ def cold_start_seconds() -> float:
     return time.perf_counter() - t0
 
 
-def quality(levels_per_tier: int, iterations: int, corpus: Path | None, bar: ProgressBar) -> dict[str, Any]:
+def quality(levels_per_tier: int, iterations: int, corpus: Path | None, bar: ProgressBar, seed: int = 2026) -> dict[str, Any]:
     """Per tier: median selection score of batch levels (as ``linjat batch`` makes them), leaky and
     non-unique counts, next to the published levels' median by the same analyzer."""
     from linjat_editor.batch.jobs import make_jobs, run_job
 
     published = corpus_levels(corpus) if corpus is not None else {}
-    out: dict[str, Any] = {"iterations": iterations, "tiers": {}}
+    out: dict[str, Any] = {"iterations": iterations, "seed": seed, "tiers": {}}
     for i, name in enumerate(TIERS):
         scores, leaky, not_unique, failed = [], 0, 0, 0
-        for j, job in enumerate(make_jobs(name, levels_per_tier, iterations, seed=2026)):
+        for j, job in enumerate(make_jobs(name, levels_per_tier, iterations, seed=seed)):
             bar.update(i * levels_per_tier + j, len(TIERS) * levels_per_tier, f"quality: {name}")
             level = run_job(job).level
             if level is None:
@@ -200,7 +200,7 @@ def run(args: argparse.Namespace) -> int:
     if "fill" in sections and corpus is not None:
         results["fill_published"] = fill_published(corpus, 10, 3, bar)
     if "quality" in sections:
-        results["quality"] = quality(args.quality_levels, args.quality_iterations, corpus, bar)
+        results["quality"] = quality(args.quality_levels, args.quality_iterations, corpus, bar, args.quality_seed)
     bar.close()
     print(json.dumps(results, indent=2) if args.json else render(results))
     return 0
@@ -281,7 +281,7 @@ def render(results: dict[str, Any]) -> str:
             lines.append(f"  {t:<8}{row['filled']:>6}/{row['runs']:<3}{row['levels_failing_every_seed']:>28}{row['median_s']:>10.3f}")
     if "quality" in results:
         q = results["quality"]
-        lines += ["", f"quality: selection score of batch levels at {q['iterations']:,} iterations, by our analyzer:",
+        lines += ["", f"quality: selection score of batch levels at {q['iterations']:,} iterations, base seed {q.get('seed', 2026)}, by our analyzer:",
                   f"  {'tier':<8}{'median':>8}{'published':>11}{'leaky':>7}{'not unique':>12}{'failed':>8}"]
         for t, row in q["tiers"].items():
             median = "-" if row["median"] is None else f"{row['median']:g}"
