@@ -15,7 +15,7 @@ from typing import Callable
 import numpy as np
 
 from .board import check_numbers, from_level, to_level
-from .exact import count_solutions, number_lines
+from .exact import count_solutions, line_arrays, number_lines
 from .kernels.bits import seed_state
 from .kernels.exact import count_solutions as exact_count
 from .kernels.fill import random_numbers
@@ -167,12 +167,7 @@ def solutions(level: Level, limit: int, seed: int) -> list[tuple[Line, ...]]:
     random.Random(seed).shuffle(flat)
     w = level.width
     n = len(level.numbers)
-    piece = np.array([p for p, _ in flat], np.int64)
-    length = np.array([level.numbers[p].value for p, _ in flat], np.int64)
-    cells = np.zeros((len(flat), max(length, default=1)), np.int64)
-    for k, (_, line) in enumerate(flat):
-        covered = [r * w + c for r, c in line_cells(line)]
-        cells[k, : len(covered)] = covered
+    piece, length, cells = line_arrays(level, flat)
     dots = np.array(sorted(r * w + c for r, c in level.dots), np.int64)
     out = np.zeros((max(1, limit), n), np.int64)
     found = exact_count(level.height * w, n, piece, cells, length, np.ones(len(flat), np.bool_), dots, max(1, limit), out)
