@@ -23,9 +23,8 @@ kernel = nb.njit(cache=True, nogil=True, **_WITHOUT_RUNTIME)
 #: The few kernels that create arrays (the exact solver, the analysis'
 #: leak test): off the optimizer's path, or rare on it.
 allocating = nb.njit(cache=True, nogil=True, **_WITH_RUNTIME)
-#: A small function of the board called in the rules' inner loops: inlined
-#: where it is called, so no call copies the board (and counts references to
-#: each of its arrays) there.
+#: A small function called in the rules' inner loops: inlined where it is
+#: called, so those loops make no calls.
 helper = nb.njit(cache=True, nogil=True, inline="always")
 
 
