@@ -27,7 +27,7 @@ from .board import MAX_NUMBERS, check_numbers, to_level
 from .generator import new_seed
 from .kernels.bits import seed_state
 from .kernels.board import allocate
-from .kernels.optimize import first_candidate
+from .kernels.optimize import optimize
 from .level import Cell, Level, LevelError
 from .pool import POOL_SIZE, Checked, Pool, PoolEntry
 from .scoring import Weights
@@ -215,8 +215,12 @@ def first_level(height: int, width: int, count: int, weights: Weights, seed: int
     b = allocate(height, width, count)
     blocked = np.zeros(height * width, np.bool_)
     everywhere = np.ones(height * width, np.bool_)
+    # The optimizer's kernel with an empty pool (size 0) looks for a first level: one kernel to load, not two.
+    pool_pos = np.zeros((POOL_SIZE, count), np.int64)
+    pool_score = np.full(POOL_SIZE, np.nan)
     for require_hard in ([True, False] if weights.rewards_hard_kinds else [False]):
-        found = first_candidate(b, blocked, require_hard, weights.as_array(), rng, ATTEMPTS, everywhere)
+        _, found = optimize(b, pool_pos, pool_pos, pool_score, 0, blocked, blocked, weights.as_array(), rng, ATTEMPTS,
+                            everywhere, require_hard)
         if not math.isnan(found):
             return to_level(Level(height, width), b.pos[:count], b.val[:count], b.dot)
     raise LevelError(f"could not find a solvable {height}x{width} level with {count} numbers")

@@ -137,7 +137,7 @@ class Pool:
         while left > 0:
             ran, found = optimize(
                 self._board, self._pos, self._val, self._score, self.size,
-                self._pinned, self._fixed, self._weights, self._rng, left, self._everywhere,
+                self._pinned, self._fixed, self._weights, self._rng, left, self._everywhere, False,
             )
             left -= ran
             if not math.isnan(found):

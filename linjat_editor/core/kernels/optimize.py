@@ -110,7 +110,7 @@ def mutate(h, w, n, pos, val, pinned, fixed, rng, taken):
 
 
 @kernel
-def optimize(b, pool_pos, pool_val, pool_score, size, pinned, fixed, weights, rng, iterations, allowed):
+def optimize(b, pool_pos, pool_val, pool_score, size, pinned, fixed, weights, rng, iterations, allowed, require_hard):
     """Run up to ``iterations``, working in board ``b``, stopping at the first candidate good enough for the pool.
 
     ``pool_score`` holds the pool's ranks (the caller may rank a level below
@@ -118,7 +118,15 @@ def optimize(b, pool_pos, pool_val, pool_score, size, pinned, fixed, weights, rn
     none). The candidate's numbers, dots and classification stay in ``b``
     for the caller's admission checks (exact count, leaks), which are rare
     next to iterations and not worth doing in here.
+
+    An empty pool (``size`` 0) has nothing to mutate: then it looks for a
+    first level instead, ``first_candidate`` with ``iterations`` attempts
+    (``require_hard`` counts only there). One entry point for both: each
+    kernel called from Python loads its own compiled copy of the whole
+    generator, a cost every ``linjat generate`` pays at start.
     """
+    if size == 0:
+        return iterations, first_candidate(b, pinned, require_hard, weights, rng, iterations, allowed)
     h, w, n, pos, val, dot = b.h, b.w, b.n, b.pos, b.val, b.dot
     cap = pool_score.shape[0]
     for i in range(iterations):
@@ -152,7 +160,8 @@ def fill(b, rng, allowed):
 def first_candidate(b, pinned, require_hard, weights, rng, attempts, allowed):
     """Random numbers, filled, until one is solved (using a hard kind if required).
 
-    Returns the score, or NaN if ``attempts`` were not enough.
+    Returns the score, or NaN if ``attempts`` were not enough. Called through
+    ``optimize`` with an empty pool.
     """
     h, w, n, pos, val, dot = b.h, b.w, b.n, b.pos, b.val, b.dot
     h, w, n, pos, val, dot, table = h, w, n, pos, val, dot, b.table
