@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import json
+import os
 import subprocess
 import sys
 from pathlib import Path
@@ -87,3 +88,15 @@ def test_workers_must_be_positive() -> None:
 def test_size_must_parse() -> None:
     with pytest.raises(SystemExit):
         main(["generate", "--size", "big", "--numbers", "3"])
+
+
+@pytest.mark.skipif(not Path("/proc/self/task").is_dir(), reason="counts threads through /proc")
+def test_the_program_starts_no_blas_threads(tmp_path: Path) -> None:
+    """Run as the program, a command ends with its one thread: numpy's BLAS (unused) started none on import."""
+    level = write(tmp_path, "a.json", TUTORIAL)
+    code = ("import os, sys; from linjat_editor.cli import main; sys.argv = ['linjat', 'solve', sys.argv[1]];"
+            " status = main(); print(len(os.listdir('/proc/self/task')), file=sys.stderr); sys.exit(status)")
+    env = {k: v for k, v in os.environ.items() if k != "OPENBLAS_NUM_THREADS"}
+    run = subprocess.run([sys.executable, "-c", code, level], capture_output=True, text=True, env=env)
+    assert run.returncode == 0, run.stderr
+    assert run.stderr.strip().splitlines()[-1] == "1"
