@@ -44,8 +44,10 @@ def _say_if_compiling() -> None:
         print(f"linjat: {PREPARING}", file=sys.stderr, flush=True)
 
 
-#: The collector's first-generation threshold while the command runs as the program (Python's default is 700).
-PROGRAM_GC_THRESHOLD = 100_000
+#: The collector's first-generation threshold while the command runs as the program (Python's default is 700):
+#: above the some 150,000 objects a 'linjat generate' ends with, so a short command never collects, and a long one
+#: still does once it has made a few times its start-up heap.
+PROGRAM_GC_THRESHOLD = 500_000
 
 
 def _as_program() -> None:
@@ -54,9 +56,10 @@ def _as_program() -> None:
     Most of a short command's allocations are numba's start-up (its type
     system, the loaded kernels), objects that live to the end: collecting
     every 700 of them only walks them again and finds nothing (about 0.05 s
-    of a 'linjat generate'), so collect rarely. The engine does no linear
-    algebra: one BLAS thread spares numpy's import starting a thread per core
-    (another 0.05 s of CPU). Both before numpy is imported.
+    of a 'linjat generate'; even one collection of them costs 0.02 s), so
+    collect rarely. The engine does no linear algebra: one BLAS thread
+    spares numpy's import starting a thread per core (another 0.05 s of
+    CPU). Both before numpy is imported.
     """
     gc.set_threshold(PROGRAM_GC_THRESHOLD)
     os.environ.setdefault("OPENBLAS_NUM_THREADS", "1")
