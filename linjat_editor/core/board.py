@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from dataclasses import replace
+
 import numpy as np
 
 from .kernels.board import Board, allocate
@@ -40,9 +42,11 @@ def to_level(template: Level, pos: np.ndarray, val: np.ndarray, dot: np.ndarray)
     ``pos``/``val``: exactly the numbers (a board's are ``b.pos[:b.n]``); ``dot``: per cell.
     """
     w = template.width
-    numbers = tuple(Number(int(p) // w, int(p) % w, int(v)) for p, v in zip(pos, val))
-    dots = frozenset((int(c) // w, int(c) % w) for c in np.flatnonzero(dot[: template.height * w]))
-    return template.with_numbers(numbers).with_dots(dots)
+    numbers = tuple(Number(p // w, p % w, v) for p, v in zip(pos.tolist(), val.tolist()))
+    dots = frozenset((c // w, c % w) for c in np.flatnonzero(dot[: template.height * w]).tolist())
+    # ``with_numbers(numbers).with_dots(dots)`` as one new Level: the optimizer makes one per candidate.
+    pinned = template.pinned - {n.cell for n in numbers}
+    return replace(template, numbers=numbers, dots=dots | pinned, pinned=pinned)
 
 
 def placement_line(start: int, step: int, length: int, width: int) -> Line:
