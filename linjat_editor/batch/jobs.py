@@ -14,7 +14,7 @@ import random
 import threading
 import time
 from dataclasses import dataclass, field
-from typing import Any, Iterable
+from typing import Any, Callable, Iterable
 
 from linjat_editor.core.level import Level
 from linjat_editor.io.level_set import LevelSet, SetEntry
@@ -85,8 +85,11 @@ def make_jobs(preset: str, count: int, iterations: int = 10_000, seed: int | Non
     ]
 
 
-def run_job(job: Job) -> JobResult:
-    """Generate one level in a worker: optimize, then keep it only if it is unique and carries no leak warning."""
+def run_job(job: Job, should_stop: Callable[[], bool] | None = None) -> JobResult:
+    """Generate one level in a worker: optimize, then keep it only if it is unique and carries no leak warning.
+
+    ``should_stop()`` returning True ends the job within one optimizer chunk, without a level.
+    """
     from linjat_editor.core import TIERS, count_solutions, generate, score, selection_score, solve
     from linjat_editor.core.analysis import detect_leaks
 
@@ -94,17 +97,24 @@ def run_job(job: Job) -> JobResult:
     started = time.perf_counter()
     error = ""
     numbers = job.numbers
+    stopped = should_stop or (lambda: False)
     for attempt in range(ATTEMPTS):
+        if stopped():
+            error = "stopped"
+            break
         seed = job.seed + attempt * 7919  # a fresh, still reproducible, seed per retry
         try:
             # Picked by selection score, the yardstick the author chose the published levels by.
             level = generate(tier.height, tier.width, numbers, tier.weights, job.iterations, seed, workers=1,
-                             by_selection=True)
+                             should_stop=should_stop, by_selection=True)
         except Exception as exc:  # noqa: BLE001 - a failed attempt is retried, then reported
             error = f"{type(exc).__name__}: {exc}"
             # Crowded boards at the top of the tier's range often have no solvable start: try one number fewer.
             numbers = max(tier.min_numbers, numbers - 1)
             continue
+        if stopped():  # cut short: not the level the job asked for
+            error = "stopped"
+            break
         count = count_solutions(level, limit=2).count
         result = solve(level)
         if count != 1 or not result.solved:

@@ -2,12 +2,16 @@
 with numba and with Qt in the parent).
 
 Workers never outlive the batch. Each tells the parent its process id when it
-starts (so a cancel can end the running optimizer runs at once, without the
-pool's private handles), and each watches its parent: on Linux the kernel
-kills it when the parent dies (``PR_SET_PDEATHSIG``), elsewhere a watchdog
-thread notices the parent is gone within a second. So SIGTERM or SIGKILL of
-the parent leaves no worker (nor multiprocessing's resource tracker, which
-ends with the last process holding its pipe) running on.
+starts, so a cancel can reach the running optimizer runs without the pool's
+private handles: SIGTERM asks a worker to end its job at the next optimizer
+chunk and hand back an empty result, so the pool shuts down in order (killing
+workers outright made it "broken", and its queue threads could then print a
+traceback after the user's Ctrl-C). A worker that has not finished its job
+within ``STOP_GRACE`` seconds is killed. Each worker also watches its parent:
+on Linux the kernel kills it when the parent dies (``PR_SET_PDEATHSIG``),
+elsewhere a watchdog thread notices the parent is gone within a second. So
+SIGTERM or SIGKILL of the parent leaves no worker (nor multiprocessing's
+resource tracker, which ends with the last process holding its pipe) running on.
 """
 
 from __future__ import annotations
@@ -25,12 +29,34 @@ from typing import Any, Callable
 from .jobs import BatchProgress, Job, JobResult, report_progress, run_job
 
 _PR_SET_PDEATHSIG = 1
+#: Seconds a worker has to end its job after being asked to stop, before it is killed.
+STOP_GRACE = 5.0
+
+#: In a worker: the parent asked it to stop (see ``_on_stop``).
+_stop_asked = threading.Event()
 
 
 def _worker_start(parent: int, pids: Any) -> None:
-    """Pool initializer: die with the parent, and report our pid for a fast cancel."""
+    """Pool initializer: die with the parent, stop when asked, and report our pid for a fast cancel."""
     _die_with_parent(parent)
+    # Ctrl-C in a terminal reaches every process of the group; the parent decides what stops.
+    signal.signal(signal.SIGINT, signal.SIG_IGN)
+    signal.signal(signal.SIGTERM, _on_stop)
     pids.put(os.getpid())
+
+
+def _on_stop(signum: int, frame: object) -> None:
+    """SIGTERM in a worker: its job, and any it is given later, ends at the next optimizer chunk.
+
+    An idle worker stays: the pool's shutdown tells it to exit. A second
+    SIGTERM (the pool's own terminate) ends the process at once.
+    """
+    signal.signal(signal.SIGTERM, signal.SIG_DFL)
+    _stop_asked.set()
+
+
+def _run_in_worker(job: Job) -> JobResult:
+    return run_job(job, _stop_asked.is_set)
 
 
 def _die_with_parent(parent: int) -> None:
@@ -58,13 +84,33 @@ class _Workers:
         self.pids: set[int] = set()
 
     def end(self) -> None:
-        """End every worker now: an optimizer run cannot be interrupted from outside, and a
-        cancel that waits minutes for it is no cancel."""
+        """Ask every worker to stop its job now (a cancel that waits minutes for a run is no
+        cancel); kill the ones still running after ``STOP_GRACE`` seconds."""
         while not self.queue.empty():
             self.pids.add(self.queue.get())
         for pid in self.pids:
             with suppress(OSError):
                 os.kill(pid, signal.SIGTERM)
+        threading.Thread(target=self._kill_late, args=(set(self.pids),), name="stop-workers", daemon=True).start()
+
+    @staticmethod
+    def _kill_late(pids: set[int]) -> None:
+        deadline = time.monotonic() + STOP_GRACE
+        while pids and time.monotonic() < deadline:
+            time.sleep(0.05)
+            pids = {pid for pid in pids if _is_our_child(pid)}
+        for pid in pids:
+            with suppress(OSError):
+                os.kill(pid, signal.SIGKILL)
+
+
+def _is_our_child(pid: int) -> bool:
+    """Whether ``pid`` is still a live child of this process (never signal a recycled pid)."""
+    try:
+        fields = open(f"/proc/{pid}/stat").read().rsplit(")", 1)[1].split()
+    except OSError:
+        return False  # gone, or no /proc to tell (not Linux): leave it to the pool's shutdown
+    return fields[0] != "Z" and int(fields[1]) == os.getpid()
 
 
 def _stop_local_pool(pool: ProcessPoolExecutor, workers: _Workers) -> None:
@@ -98,7 +144,7 @@ def _local_round(jobs: list[Job], workers: int, total: int, started: float, resu
                                initializer=_worker_start, initargs=(os.getpid(), procs.queue))
     lost: list[Job] = []
     try:
-        pending: dict[Future[JobResult], Job] = {pool.submit(run_job, j): j for j in jobs}
+        pending: dict[Future[JobResult], Job] = {pool.submit(_run_in_worker, j): j for j in jobs}
         while pending:
             done, _ = wait(pending, timeout=0.1, return_when=FIRST_COMPLETED)
             for fut in done:

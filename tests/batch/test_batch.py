@@ -67,6 +67,12 @@ def test_cancel_stops_running_workers_quickly():
     assert took < 15, took  # the workers were ended, not waited for
 
 
+def test_a_job_asked_to_stop_ends_without_a_level():
+    asked = iter([False, False, False])  # a few optimizer chunks run, then the stop comes
+    result = run_job(make_jobs("expert", 1, iterations=1_000_000, seed=5)[0], lambda: next(asked, True))
+    assert result.level is None and result.error == "stopped"
+
+
 def test_dask_local_cluster():
     distributed = pytest.importorskip("distributed")
     with distributed.LocalCluster(n_workers=2, threads_per_worker=1, host="127.0.0.1",

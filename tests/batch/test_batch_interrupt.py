@@ -86,6 +86,7 @@ def test_sigint_keeps_the_finished_levels(tmp_path: Path) -> None:
     kept = read_set(out)  # a valid set of what was done
     assert 1 <= len(kept) < 40
     assert message == f"linjat: interrupted: {len(kept)} of 40 levels finished, written to {out}"
+    assert "Traceback" not in err and "Error" not in err, err  # the workers stopped in order: nothing else said
     assert not _left_after(workers, 10)
 
 
