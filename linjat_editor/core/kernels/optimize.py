@@ -163,8 +163,7 @@ def first_candidate(b, pinned, require_hard, weights, rng, attempts, allowed):
     Returns the score, or NaN if ``attempts`` were not enough. Called through
     ``optimize`` with an empty pool.
     """
-    h, w, n, pos, val, dot = b.h, b.w, b.n, b.pos, b.val, b.dot
-    h, w, n, pos, val, dot, table = h, w, n, pos, val, dot, b.table
+    h, w, n, pos, val, dot, table = b.h, b.w, b.n, b.pos, b.val, b.dot, b.table
     for _ in range(attempts):
         if not random_numbers(h, w, n, pos, val, pinned, b.taken, rng):
             return np.nan
