@@ -2,8 +2,6 @@
 
 from __future__ import annotations
 
-from dataclasses import replace
-
 import numpy as np
 
 from .kernels.board import Board, allocate
@@ -42,11 +40,10 @@ def to_level(template: Level, pos: np.ndarray, val: np.ndarray, dot: np.ndarray)
     ``pos``/``val``: exactly the numbers (a board's are ``b.pos[:b.n]``); ``dot``: per cell.
     """
     w = template.width
-    numbers = tuple(Number(p // w, p % w, v) for p, v in zip(pos.tolist(), val.tolist()))
-    dots = frozenset((c // w, c % w) for c in np.flatnonzero(dot[: template.height * w]).tolist())
-    # ``with_numbers(numbers).with_dots(dots)`` as one new Level: the optimizer makes one per candidate.
-    pinned = template.pinned - {n.cell for n in numbers}
-    return replace(template, numbers=numbers, dots=dots | pinned, pinned=pinned)
+    numbers = [Number(p // w, p % w, v) for p, v in zip(pos.tolist(), val.tolist())]
+    dots = [(c // w, c % w) for c in np.flatnonzero(dot[: template.height * w]).tolist()]
+    # One new Level, not two: the optimizer makes one per candidate.
+    return template.with_numbers(numbers, dots)
 
 
 def placement_line(start: int, step: int, length: int, width: int) -> Line:

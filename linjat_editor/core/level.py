@@ -193,11 +193,22 @@ class Level:
             pinned=base.pinned | {(row, col)} if pinned else base.pinned,
         )
 
-    def with_numbers(self, numbers: Iterable[Number | tuple[int, int, int]]) -> Level:
-        """The level with its numbers replaced (dots on their cells are removed)."""
+    def with_numbers(self, numbers: Iterable[Number | tuple[int, int, int]], dots: Iterable[Cell] | None = None) -> Level:
+        """The level with its numbers replaced (dots on their cells are removed).
+
+        With ``dots``, its unpinned dots are replaced too: ``with_numbers(n).with_dots(d)`` in one new level.
+
+        >>> level = Level(2, 3, dots=frozenset({(0, 0), (1, 2)}), pinned=frozenset({(1, 2)}))
+        >>> level.with_numbers([(0, 1, 2)], [(1, 0)]) == level.with_numbers([(0, 1, 2)]).with_dots([(1, 0)])
+        True
+        >>> sorted(level.with_numbers([(1, 2, 2)], [(1, 0)]).dots)  # a number on a pinned dot replaces it
+        [(1, 0)]
+        """
         nums = tuple(Number(*n) for n in numbers)
         cells = {n.cell for n in nums}
-        return replace(self, numbers=nums, dots=self.dots - cells, pinned=self.pinned - cells)
+        pinned = self.pinned - cells
+        kept = self.dots - cells if dots is None else frozenset(dots) | pinned
+        return replace(self, numbers=nums, dots=kept, pinned=pinned)
 
     def with_dots(self, dots: Iterable[Cell], keep_pinned: bool = True) -> Level:
         """The level with its unpinned dots replaced by ``dots``."""
