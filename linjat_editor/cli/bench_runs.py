@@ -100,7 +100,7 @@ def as_installed() -> None:
     start would otherwise compile our sources again, some 0.04 s that no
     installed ``linjat`` spends. Python reads existing bytecode all the same.
     """
-    compileall.compile_dir(str(Path(__file__).resolve().parents[1]), quiet=1)
+    compileall.compile_dir(str(Path(__file__).resolve().parents[1]), quiet=2)  # 2: not even errors
 
 
 def versus_original(reference: Path | None, repeats: int, bar: ProgressBar) -> dict[str, Any]:
