@@ -16,13 +16,15 @@ def test_render_prints_ratios_speedups_quality_and_fill() -> None:
         "fill_published": {"per_tier": 10, "seeds": 3, "tiers": {
             "easy": {"runs": 30, "filled": 29, "levels_failing_every_seed": 0, "median_s": 0.001}}},
         "quality": {"iterations": 10000, "tiers": {
-            "hard": {"levels": 10, "median": 27.5, "leaky": 0, "not_unique": 0, "failed": 0, "published_median": 36.0}}},
+            "hard": {"levels": 10, "median": 27.5, "leaky": 0, "not_unique": 0, "failed": 0, "published_median": 36.0,
+                     "original": {"levels": 10, "median": -61.5, "leaky": 9, "not_unique": 4, "numbers": 21}}}},
     }
     text = render(results)
     assert "2026-11-23 14:11 UTC" in text and "2.25x" in text and "1.39x" in text and "1.75x" in text
     assert "not found" in text
     assert "29/30" in text and "27.5" in text and "36" in text
     assert "17,721" in text and "3,980" in text
+    assert "-61.5" in text and "9/10" in text and "21 and" not in text and "18, 21, 26 numbers" in text
 
 
 def test_the_original_and_ours_get_the_same_work(tmp_path) -> None:  # type: ignore[no-untyped-def]
@@ -32,5 +34,8 @@ def test_the_original_and_ours_get_the_same_work(tmp_path) -> None:  # type: ign
     mine = ours("expert", 13, 9, 26, 3, 1)
     assert theirs[0].endswith("linjat-original-13x9-26") and "--optimize_iterations=20000" in theirs
     assert "--score_dep=100" in theirs and "--seed=3" in theirs
+    # every weight is given: the original's defaults are not our easy weights (square, dep and one-of are 1 there)
+    easy = original(tmp_path, "easy", 9, 6, 10, 3)
+    assert {"--score_square=0", "--score_dep=0", "--score_one_of=0", "--score_max_width=-1"} <= set(easy)
     assert mine[mine.index("--iterations") + 1] == "20000" and mine[mine.index("--seed") + 1] == "3"
     assert "-o" not in mine  # never -o /dev/null: saves are atomic renames

@@ -30,12 +30,17 @@ TIER_NUMBERS = {"easy": 10, "medium": 18, "hard": 21, "expert": 25}
 #: The side-by-side runs: (label, tier, rows, columns, numbers), as the original's builds are sized.
 SPEED_RUNS = (("9x6/10 easy", "easy", 9, 6, 10), ("13x9/26 expert", "expert", 13, 9, 26))
 SPEED_ITERATIONS = 20_000
-#: The original's flags for a tier's weights (spec section 4; easy's are its defaults).
-ORIGINAL_WEIGHTS = {
-    "easy": [],
-    "expert": ["--score_cover=1", "--score_cant_fit=3", "--score_square=50", "--score_dep=100",
-               "--score_one_of=60", "--score_max_width=-2"],
-}
+#: The original's builds, one per tier size: (rows, columns, numbers), fixed when it was compiled.
+REFERENCE_BUILDS = {"easy": (9, 6, 10), "medium": (10, 7, 18), "hard": (11, 8, 21), "expert": (13, 9, 26)}
+#: The original's flag for each of our weights (its defaults are not our easy's: square, dep and one-of are 1 there).
+ORIGINAL_FLAGS = {"cover": "cover", "cant_fit": "cant_fit", "square": "square", "dependency": "dep", "one_of": "one_of",
+                  "width": "max_width", "single_solution": "single_solution",
+                  "uncontested_no_cover": "uncontested_no_cover"}
+
+
+def original_weights(tier: str) -> list[str]:
+    """The tier's weights (spec section 4) as the original's flags, every one given."""
+    return [f"--score_{ORIGINAL_FLAGS[k]}={v:g}" for k, v in PRESETS[tier].to_json().items()]
 
 
 def find_corpus(explicit: str | None) -> Path | None:
@@ -88,9 +93,9 @@ def ours(tier: str, h: int, w: int, n: int, seed: int, workers: int) -> list[str
             "--workers", str(workers)]  # the level goes to stdout, which ``timed`` discards
 
 
-def original(reference: Path, tier: str, h: int, w: int, n: int, seed: int) -> list[str]:
+def original(reference: Path, tier: str, h: int, w: int, n: int, seed: int, iterations: int = SPEED_ITERATIONS) -> list[str]:
     return [str(reference / f"linjat-original-{h}x{w}-{n}"), "--puzzle_count=1",
-            f"--optimize_iterations={SPEED_ITERATIONS}", *ORIGINAL_WEIGHTS[tier], f"--seed={seed}"]
+            f"--optimize_iterations={iterations}", *original_weights(tier), f"--seed={seed}"]
 
 
 def as_installed() -> None:
@@ -146,30 +151,43 @@ def cold_start_seconds() -> float:
     return time.perf_counter() - t0
 
 
-def quality(levels_per_tier: int, iterations: int, corpus: Path | None, bar: ProgressBar, seed: int = 2026) -> dict[str, Any]:
+def quality(levels_per_tier: int, iterations: int, corpus: Path | None, bar: ProgressBar, seed: int = 2026,
+            reference: Path | None = None) -> dict[str, Any]:
     """Per tier: median selection score of batch levels (as ``linjat batch`` makes them), leaky and
-    non-unique counts, next to the published levels' median by the same analyzer."""
+    non-unique counts, next to the published levels' median by the same analyzer and, with the
+    ``reference`` builds, the original generator's own output for the same budget and weights."""
     from linjat_editor.batch.jobs import make_jobs, run_job
 
     published = corpus_levels(corpus) if corpus is not None else {}
     out: dict[str, Any] = {"iterations": iterations, "seed": seed, "tiers": {}}
     for i, name in enumerate(TIERS):
-        scores, leaky, not_unique, failed = [], 0, 0, 0
-        for j, job in enumerate(make_jobs(name, levels_per_tier, iterations, seed=seed)):
-            bar.update(i * levels_per_tier + j, len(TIERS) * levels_per_tier, f"quality: {name}")
-            level = run_job(job).level
-            if level is None:
-                failed += 1
-                continue
-            scores.append(selection_score(classify(level)))
-            leaky += bool(detect_leaks(level))
-            not_unique += count_solutions(level).count != 1
-        row: dict[str, Any] = {"levels": len(scores), "median": statistics.median(scores) if scores else None,
-                               "leaky": leaky, "not_unique": not_unique, "failed": failed}
+        bar.update(i, len(TIERS), f"quality: {name}")
+        levels = [run_job(job).level for job in make_jobs(name, levels_per_tier, iterations, seed=seed)]
+        row = judged([lv for lv in levels if lv is not None])
+        row["failed"] = levels.count(None)
         if name in published:
             row["published_median"] = statistics.median(selection_score(classify(lv)) for lv in published[name])
+        if reference is not None:
+            h, w, n = REFERENCE_BUILDS[name]
+            row["original"] = judged([original_level(reference, name, h, w, n, seed + j, iterations)
+                                      for j in range(levels_per_tier)])
+            row["original"]["numbers"] = n
         out["tiers"][name] = row
     return out
+
+
+def judged(levels: list[Level]) -> dict[str, Any]:
+    """Our analyzer's verdict on some levels: median selection score, how many are leaky, how many not unique."""
+    scores = [selection_score(classify(level)) for level in levels]
+    return {"levels": len(levels), "median": statistics.median(scores) if scores else None,
+            "leaky": sum(bool(detect_leaks(level)) for level in levels),
+            "not_unique": sum(count_solutions(level).count != 1 for level in levels)}
+
+
+def original_level(reference: Path, tier: str, h: int, w: int, n: int, seed: int, iterations: int) -> Level:
+    """One level from the original generator (its last output line is ``{"puzzle": rows, ...}``)."""
+    run = subprocess.run(original(reference, tier, h, w, n, seed, iterations), capture_output=True, text=True, check=True)
+    return Level.from_rows(json.loads(run.stdout.strip().splitlines()[-1])["puzzle"])
 
 
 def fill_published(corpus: Path, per_tier: int, seeds: int, bar: ProgressBar) -> dict[str, Any]:
@@ -212,7 +230,8 @@ def run(args: argparse.Namespace) -> int:
     if "fill" in sections and corpus is not None:
         results["fill_published"] = fill_published(corpus, 10, 3, bar)
     if "quality" in sections:
-        results["quality"] = quality(args.quality_levels, args.quality_iterations, corpus, bar, args.quality_seed)
+        results["quality"] = quality(args.quality_levels, args.quality_iterations, corpus, bar, args.quality_seed,
+                                     find_reference(args.reference))
     bar.close()
     print(json.dumps(results, indent=2) if args.json else render(results))
     return 0
@@ -294,10 +313,19 @@ def render(results: dict[str, Any]) -> str:
     if "quality" in results:
         q = results["quality"]
         lines += ["", f"quality: selection score of batch levels at {q['iterations']:,} iterations, base seed {q.get('seed', 2026)}, by our analyzer:",
-                  f"  {'tier':<8}{'median':>8}{'published':>11}{'leaky':>7}{'not unique':>12}{'failed':>8}"]
+                  f"  {'tier':<8}{'median':>8}{'published':>11}{'leaky':>7}{'not unique':>12}{'failed':>8}"
+                  f"{'original':>10}{'leaky':>7}{'not unique':>12}"]
         for t, row in q["tiers"].items():
             median = "-" if row["median"] is None else f"{row['median']:g}"
             pub = f"{row['published_median']:g}" if "published_median" in row else "-"
+            theirs = ""
+            if "original" in row:
+                o = row["original"]
+                theirs = f"{'-' if o['median'] is None else format(o['median'], 'g'):>10}{o['leaky']:>4}/{o['levels']:<2}{o['not_unique']:>10}"
             lines.append(f"  {t:<8}{median:>8}{pub:>11}{row['leaky']:>4}/{row['levels']:<2}{row['not_unique']:>10}"
-                         f"{row['failed']:>8}")
+                         f"{row['failed']:>8}{theirs}")
+        if any("original" in row for row in q["tiers"].values()):
+            counts = ", ".join(str(n) for _, _, n in REFERENCE_BUILDS.values())
+            lines.append(f"  original: its own output for the same weights and iterations, from its builds"
+                         f" ({counts} numbers), seeds from the base seed")
     return "\n".join(lines)
