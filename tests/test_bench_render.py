@@ -39,3 +39,14 @@ def test_the_original_and_ours_get_the_same_work(tmp_path) -> None:  # type: ign
     assert {"--score_square=0", "--score_dep=0", "--score_one_of=0", "--score_max_width=-1"} <= set(easy)
     assert mine[mine.index("--iterations") + 1] == "20000" and mine[mine.index("--seed") + 1] == "3"
     assert "-o" not in mine  # never -o /dev/null: saves are atomic renames
+
+
+def test_render_names_the_seeds_and_each_seeds_median() -> None:
+    results = {"machine": {"cpus": 2, "python": "3.11"}, "quality": {"iterations": 10000, "seed": 2026, "seeds": [2026, 7], "tiers": {
+        "expert": {"levels": 20, "median": 175.5, "leaky": 0, "not_unique": 0, "failed": 0, "published_median": 189.0,
+                   "by_seed": {"2026": 184.0, "7": 169.5}}}}}
+    text = render(results)
+    assert "base seeds 2026, 7, pooled" in text and "0/20" in text
+    assert "expert median by base seed: 2026: 184, 7: 169.5" in text
+    one = render({"machine": {"cpus": 2, "python": "3.11"}, "quality": {"iterations": 10000, "seed": 7, "tiers": {}}})
+    assert "base seed 7," in one and "by base seed" not in one

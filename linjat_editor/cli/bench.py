@@ -6,6 +6,8 @@ from __future__ import annotations
 import argparse
 from typing import Any
 
+from .presets import PRESET_NAMES
+
 
 def run(args: argparse.Namespace) -> int:
     from .bench_runs import run as measure
@@ -25,5 +27,10 @@ def add_parser(sub: Any) -> None:
     p.add_argument("--quality", action="store_true", help="also generate levels per tier and report their median selection score")
     p.add_argument("--quality-levels", type=int, default=10, help="levels per tier for --quality (default 10)")
     p.add_argument("--quality-iterations", type=int, default=10_000, help="optimizer iterations per level for --quality")
-    p.add_argument("--quality-seed", type=int, default=2026, help="base seed of the --quality batches (default 2026)")
+    p.add_argument("--quality-seed", type=int, action="append",
+                   help="base seed of the --quality batches (repeatable: levels of all seeds pooled, each seed's median listed; default 2026)")
+    p.add_argument("--quality-tier", action="append", choices=PRESET_NAMES, metavar="TIER",
+                   help="measure only this tier's quality (repeatable; default all); one of %(choices)s")
+    p.add_argument("--quality-workers", type=int, metavar="N",
+                   help="processes generating the --quality levels (default all cores; a level depends only on its seed)")
     p.set_defaults(func=run)
