@@ -15,7 +15,7 @@ def test_render_prints_ratios_speedups_quality_and_fill() -> None:
         "optimizer_per_s": {"9x6/10 easy": 17721.4, "13x9/26 expert": 3980.2},
         "fill_published": {"per_tier": 10, "seeds": 3, "tiers": {
             "easy": {"runs": 30, "filled": 29, "levels_failing_every_seed": 0, "median_s": 0.001}}},
-        "quality": {"iterations": 10000, "tiers": {
+        "quality": {"iterations": 10000, "seeds": [2026], "tiers": {
             "hard": {"levels": 10, "median": 27.5, "leaky": 0, "not_unique": 0, "failed": 0, "published_median": 36.0,
                      "original": {"levels": 10, "median": -61.5, "leaky": 9, "not_unique": 4, "numbers": 21}}}},
     }
@@ -42,11 +42,11 @@ def test_the_original_and_ours_get_the_same_work(tmp_path) -> None:  # type: ign
 
 
 def test_render_names_the_seeds_and_each_seeds_median() -> None:
-    results = {"machine": {"cpus": 2, "python": "3.11"}, "quality": {"iterations": 10000, "seed": 2026, "seeds": [2026, 7], "tiers": {
+    results = {"machine": {"cpus": 2, "python": "3.11"}, "quality": {"iterations": 10000, "seeds": [2026, 7], "tiers": {
         "expert": {"levels": 20, "median": 175.5, "leaky": 0, "not_unique": 0, "failed": 0, "published_median": 189.0,
                    "by_seed": {"2026": 184.0, "7": 169.5}}}}}
     text = render(results)
     assert "base seeds 2026, 7, pooled" in text and "0/20" in text
     assert "expert median by base seed: 2026: 184, 7: 169.5" in text
-    one = render({"machine": {"cpus": 2, "python": "3.11"}, "quality": {"iterations": 10000, "seed": 7, "tiers": {}}})
+    one = render({"machine": {"cpus": 2, "python": "3.11"}, "quality": {"iterations": 10000, "seeds": [7], "tiers": {}}})
     assert "base seed 7," in one and "by base seed" not in one

@@ -169,42 +169,53 @@ def quality(levels_per_tier: int, iterations: int, corpus: Path | None, bar: Pro
     from linjat_editor.batch.jobs import make_jobs
 
     seeds = seeds or [DEFAULT_QUALITY_SEED]
+    workers = workers or os.cpu_count() or 1
     names = [t for t in TIERS if tiers is None or t in tiers]
     published = corpus_levels(corpus) if corpus is not None else {}
-    out: dict[str, Any] = {"iterations": iterations, "seed": seeds[0], "seeds": seeds, "tiers": {}}
+    out: dict[str, Any] = {"iterations": iterations, "seeds": seeds, "tiers": {}}
     for i, name in enumerate(names):
         bar.update(i, len(names), f"quality: {name}")
         # Indices run on across the seeds, so each result maps back to its seed whatever order the pool finishes in.
         jobs = [replace(job, index=k * levels_per_tier + job.index)
                 for k, seed in enumerate(seeds) for job in make_jobs(name, levels_per_tier, iterations, seed=seed)]
-        results, _ = run_local(jobs, workers or os.cpu_count() or 1, None, None)
+        results, _ = run_local(jobs, workers, None, None)
         level_of = {r.index: r.level for r in results}
-        per_seed = [[level_of.get(k * levels_per_tier + j) for j in range(levels_per_tier)] for k in range(len(seeds))]
-        levels = [lv for seed_levels in per_seed for lv in seed_levels]
-        row = judged([lv for lv in levels if lv is not None])
+        levels = [level_of.get(k) for k in range(len(jobs))]
+        verdicts = [None if lv is None else verdict(lv) for lv in levels]  # each level judged once
+        row = summary([v for v in verdicts if v is not None])
         row["failed"] = levels.count(None)
         if len(seeds) > 1:
-            row["by_seed"] = {str(seed): judged([lv for lv in seed_levels if lv is not None])["median"]
-                              for seed, seed_levels in zip(seeds, per_seed)}
+            scores = [None if v is None else v[0] for v in verdicts]
+            row["by_seed"] = {str(seed): median_of(scores[k * levels_per_tier:(k + 1) * levels_per_tier])
+                              for k, seed in enumerate(seeds)}
         if name in published:
             row["published_median"] = statistics.median(selection_score(classify(lv)) for lv in published[name])
         if reference is not None:
             h, w, n = REFERENCE_BUILDS[name]
-            runs = [(seed + j) for seed in seeds for j in range(levels_per_tier)]
-            with ThreadPoolExecutor(workers or os.cpu_count() or 1) as pool:  # each run is a process of its own
+            runs = [seed + j for seed in seeds for j in range(levels_per_tier)]
+            with ThreadPoolExecutor(workers) as pool:  # each run is a process of its own
                 theirs = list(pool.map(lambda s: original_level(reference, name, h, w, n, s, iterations), runs))
-            row["original"] = judged(theirs)
+            row["original"] = summary([verdict(lv) for lv in theirs])
             row["original"]["numbers"] = n
         out["tiers"][name] = row
     return out
 
 
-def judged(levels: list[Level]) -> dict[str, Any]:
-    """Our analyzer's verdict on some levels: median selection score, how many are leaky, how many not unique."""
-    scores = [selection_score(classify(level)) for level in levels]
-    return {"levels": len(levels), "median": statistics.median(scores) if scores else None,
-            "leaky": sum(bool(detect_leaks(level)) for level in levels),
-            "not_unique": sum(count_solutions(level).count != 1 for level in levels)}
+def verdict(level: Level) -> tuple[float, bool, bool]:
+    """Our analyzer's verdict on one level: selection score, leaky, not unique."""
+    return selection_score(classify(level)), bool(detect_leaks(level)), count_solutions(level).count != 1
+
+
+def median_of(scores: list[float | None]) -> float | None:
+    """Median of the scores there are (None: a level that failed), or None if there are none."""
+    present = [x for x in scores if x is not None]
+    return statistics.median(present) if present else None
+
+
+def summary(verdicts: list[tuple[float, bool, bool]]) -> dict[str, Any]:
+    """Median selection score, how many leaky, how many not unique, of some levels' verdicts."""
+    return {"levels": len(verdicts), "median": median_of([v[0] for v in verdicts]),
+            "leaky": sum(v[1] for v in verdicts), "not_unique": sum(v[2] for v in verdicts)}
 
 
 def original_level(reference: Path, tier: str, h: int, w: int, n: int, seed: int, iterations: int) -> Level:
@@ -335,7 +346,7 @@ def render(results: dict[str, Any]) -> str:
             lines.append(f"  {t:<8}{row['filled']:>6}/{row['runs']:<3}{row['levels_failing_every_seed']:>28}{row['median_s']:>10.3f}")
     if "quality" in results:
         q = results["quality"]
-        seeds = q.get("seeds", [q.get("seed", DEFAULT_QUALITY_SEED)])
+        seeds = q["seeds"]
         which = f"base seed {seeds[0]}" if len(seeds) == 1 else f"base seeds {', '.join(map(str, seeds))}, pooled"
         lines += ["", f"quality: selection score of batch levels at {q['iterations']:,} iterations, {which}, by our analyzer:",
                   f"  {'tier':<8}{'median':>8}{'published':>11}{'leaky':>7}{'not unique':>12}{'failed':>8}"
