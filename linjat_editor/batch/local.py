@@ -12,6 +12,11 @@ on Linux the kernel kills it when the parent dies (``PR_SET_PDEATHSIG``),
 elsewhere a watchdog thread notices the parent is gone within a second. So
 SIGTERM or SIGKILL of the parent leaves no worker (nor multiprocessing's
 resource tracker, which ends with the last process holding its pipe) running on.
+
+While the pool runs, Ctrl-C and SIGTERM in the parent only raise a flag that
+the loop checks between its waits: a KeyboardInterrupt raised at a random
+point inside ``concurrent.futures`` can leave a future's lock held, and the
+pool's shutdown then waits for ever (a full test run hung that way now and then).
 """
 
 from __future__ import annotations
@@ -23,8 +28,8 @@ import threading
 import time
 from concurrent.futures import FIRST_COMPLETED, Future, ProcessPoolExecutor, wait
 from concurrent.futures.process import BrokenProcessPool
-from contextlib import suppress
-from typing import Any, Callable
+from contextlib import contextmanager, suppress
+from typing import Any, Callable, Iterator
 
 from .jobs import BatchProgress, Job, JobResult, report_progress, run_job
 
@@ -119,6 +124,21 @@ def _stop_local_pool(pool: ProcessPoolExecutor, workers: _Workers) -> None:
     workers.end()
 
 
+@contextmanager
+def _interrupts_as_flag() -> Iterator[threading.Event]:
+    """Ctrl-C and SIGTERM set the flag instead of raising, while the block runs (main thread only)."""
+    asked = threading.Event()
+    if threading.current_thread() is not threading.main_thread():
+        yield asked
+        return
+    before = {sig: signal.signal(sig, lambda signum, frame: asked.set()) for sig in (signal.SIGINT, signal.SIGTERM)}
+    try:
+        yield asked
+    finally:
+        for sig, handler in before.items():
+            signal.signal(sig, handler)
+
+
 def run_local(jobs: list[Job], workers: int, progress: Callable[[BatchProgress], None] | None,
                should_stop: Callable[[], bool] | None) -> tuple[list[JobResult], bool]:
     """Run jobs in spawn processes; jobs lost to a crashed worker get one more round in a fresh pool."""
@@ -143,27 +163,39 @@ def _local_round(jobs: list[Job], workers: int, total: int, started: float, resu
     pool = ProcessPoolExecutor(max_workers=max(1, min(workers, len(jobs))), mp_context=ctx,
                                initializer=_worker_start, initargs=(os.getpid(), procs.queue))
     lost: list[Job] = []
-    try:
-        pending: dict[Future[JobResult], Job] = {pool.submit(_run_in_worker, j): j for j in jobs}
-        while pending:
-            done, _ = wait(pending, timeout=0.1, return_when=FIRST_COMPLETED)
-            for fut in done:
-                job = pending.pop(fut)
-                try:
-                    results.append(fut.result())
-                except BrokenProcessPool:
-                    lost.append(job)
-                    continue
-                except Exception as exc:  # noqa: BLE001 - e.g. a result that failed to unpickle
-                    results.append(JobResult(job.index, None, None, f"{type(exc).__name__}: {exc}"))
-                if progress is not None:
-                    progress(report_progress(results, total, started, results[-1]))
-            if pending and should_stop is not None and should_stop():
+    with _interrupts_as_flag() as interrupted:  # a second Ctrl-C while the workers stop changes nothing
+        try:
+            stopped = _until_done(pool, jobs, total, started, results, progress, should_stop, interrupted, lost)
+            if stopped:
                 _stop_local_pool(pool, procs)
-                return lost, True
-    except BaseException:  # Ctrl-C in the CLI: end the workers instead of waiting out their runs
-        _stop_local_pool(pool, procs)
-        raise
-    finally:
-        pool.shutdown(wait=True, cancel_futures=True)
-    return lost, False
+        except BaseException:  # an error of ours: end the workers instead of waiting out their runs
+            _stop_local_pool(pool, procs)
+            raise
+        finally:
+            pool.shutdown(wait=True, cancel_futures=True)
+    if interrupted.is_set():
+        raise KeyboardInterrupt  # now that every worker is gone: the caller keeps what was finished
+    return lost, stopped
+
+
+def _until_done(pool: ProcessPoolExecutor, jobs: list[Job], total: int, started: float, results: list[JobResult],
+                progress: Callable[[BatchProgress], None] | None, should_stop: Callable[[], bool] | None,
+                interrupted: threading.Event, lost: list[Job]) -> bool:
+    """Collect results until every job is done (False) or the caller or a signal asks to stop (True)."""
+    pending: dict[Future[JobResult], Job] = {pool.submit(_run_in_worker, j): j for j in jobs}
+    while pending:
+        done, _ = wait(pending, timeout=0.1, return_when=FIRST_COMPLETED)
+        for fut in done:
+            job = pending.pop(fut)
+            try:
+                results.append(fut.result())
+            except BrokenProcessPool:
+                lost.append(job)
+                continue
+            except Exception as exc:  # noqa: BLE001 - e.g. a result that failed to unpickle
+                results.append(JobResult(job.index, None, None, f"{type(exc).__name__}: {exc}"))
+            if progress is not None:
+                progress(report_progress(results, total, started, results[-1]))
+        if interrupted.is_set() or (pending and should_stop is not None and should_stop()):
+            return True
+    return False
