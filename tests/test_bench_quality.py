@@ -4,8 +4,12 @@ from __future__ import annotations
 
 import statistics
 
+import pytest
+
 from linjat_editor.batch import make_jobs, run_job
-from linjat_editor.cli.bench_runs import quality
+from linjat_editor.cli.bench_runs import quality, render
+from linjat_editor.core import classify
+from linjat_editor.core.kinds import Kind
 from linjat_editor.cli.progress import ProgressBar
 
 
@@ -25,3 +29,21 @@ def test_quality_pools_several_seeds_and_lists_each_seeds_median() -> None:
 def test_one_seed_lists_no_medians_by_seed() -> None:
     q = quality(2, 30, None, ProgressBar("test"), tiers=["easy"], workers=1)
     assert q["seeds"] == [2026] and "by_seed" not in q["tiers"]["easy"]
+
+
+def test_mean_layers_by_kind_say_where_the_score_comes_from(corpus_path) -> None:  # type: ignore[no-untyped-def]
+    q = quality(2, 50, corpus_path, ProgressBar("test"), [11], tiers=["easy"], workers=1)
+    row = q["tiers"]["easy"]
+    levels = [run_job(job).level for job in make_jobs("easy", 2, 50, seed=11)]
+    ours = [classify(lv) for lv in levels if lv is not None]
+    assert len(ours) == 2
+    assert row["layers"]["cant_fit"] == pytest.approx(sum(c.of(Kind.CANT_FIT).depth for c in ours) / 2)
+    assert row["layers"]["widest"] == pytest.approx(sum(c.all.max_width for c in ours) / 2)
+    assert row["mean"] == pytest.approx(sum(run_job(j).analysis["selection_score"] for j in make_jobs("easy", 2, 50, seed=11)) / 2)
+    # the published easy levels, classified by the same analyzer, need cover and can't-fit layers
+    pub = row["published_layers"]
+    assert pub["cover"] > 1 and pub["cant_fit"] > 1 and set(pub) == set(row["layers"])
+    line = next(ln for ln in render({"machine": {"cpus": 2, "python": "3.11"}, "quality": q}).splitlines()
+                if "mean layers" in ln)
+    assert f"can't fit {row['layers']['cant_fit']:.2f}/{pub['cant_fit']:.2f}" in line
+    assert f"mean score {row['mean']:.1f}/{row['published_mean']:.1f}" in line

@@ -21,11 +21,13 @@ import time
 from concurrent.futures import ThreadPoolExecutor
 from dataclasses import replace
 from pathlib import Path
-from typing import Any, Callable
+from typing import Any, Callable, NamedTuple
 
 from linjat_editor.core.analysis import detect_leaks
 from linjat_editor.core.analysis.bench import time_reports
 from linjat_editor.core import PRESETS, TIERS, Level, Optimizer, classify, count_solutions, fill_dots, first_level, random_level, selection_score
+from linjat_editor.core.classification import Classification
+from linjat_editor.core.kinds import Kind
 from .progress import ProgressBar
 
 TIER_NUMBERS = {"easy": 10, "medium": 18, "hard": 21, "expert": 25}
@@ -185,11 +187,14 @@ def quality(levels_per_tier: int, iterations: int, corpus: Path | None, bar: Pro
         row = summary([v for v in verdicts if v is not None])
         row["failed"] = levels.count(None)
         if len(seeds) > 1:
-            scores = [None if v is None else v[0] for v in verdicts]
+            scores = [None if v is None else v.score for v in verdicts]
             row["by_seed"] = {str(seed): median_of(scores[k * levels_per_tier:(k + 1) * levels_per_tier])
                               for k, seed in enumerate(seeds)}
         if name in published:
-            row["published_median"] = statistics.median(selection_score(classify(lv)) for lv in published[name])
+            theirs_cls = [classify(lv) for lv in published[name]]
+            row["published_median"] = statistics.median(selection_score(c) for c in theirs_cls)
+            row["published_mean"] = statistics.fmean(selection_score(c) for c in theirs_cls)
+            row["published_layers"] = mean_layers([layers_of(c) for c in theirs_cls])
         if reference is not None:
             h, w, n = REFERENCE_BUILDS[name]
             runs = [seed + j for seed in seeds for j in range(levels_per_tier)]
@@ -201,9 +206,33 @@ def quality(levels_per_tier: int, iterations: int, corpus: Path | None, bar: Pro
     return out
 
 
-def verdict(level: Level) -> tuple[float, bool, bool]:
-    """Our analyzer's verdict on one level: selection score, leaky, not unique."""
-    return selection_score(classify(level)), bool(detect_leaks(level)), count_solutions(level).count != 1
+class Verdict(NamedTuple):
+    """Our analyzer's verdict on one level."""
+
+    score: float  # selection score
+    leaky: bool
+    not_unique: bool
+    layers: dict[str, float]  # see layers_of
+
+
+def verdict(level: Level) -> Verdict:
+    """Our analyzer's verdict on one level: selection score, leaky, not unique, its layers by kind."""
+    cls = classify(level)
+    return Verdict(selection_score(cls), bool(detect_leaks(level)), count_solutions(level).count != 1, layers_of(cls))
+
+
+#: The kinds the selection score rewards, in the solver's order: where a tier's points come from.
+REWARDED = (Kind.COVER, Kind.CANT_FIT, Kind.SQUARE, Kind.DEPENDENCY, Kind.ONE_OF)
+
+
+def layers_of(cls: Classification) -> dict[str, float]:
+    """Layers of each rewarded kind (keyed ``cover``, ``cant_fit``...), and ``widest``: the widest layer."""
+    return {**{k.key: float(cls.of(k).depth) for k in REWARDED}, "widest": float(cls.all.max_width)}
+
+
+def mean_layers(layers: list[dict[str, float]]) -> dict[str, float]:
+    """The mean of each entry of some levels' ``layers_of`` (empty for no levels)."""
+    return {key: statistics.fmean(one[key] for one in layers) for key in layers[0]} if layers else {}
 
 
 def median_of(scores: list[float | None]) -> float | None:
@@ -212,10 +241,12 @@ def median_of(scores: list[float | None]) -> float | None:
     return statistics.median(present) if present else None
 
 
-def summary(verdicts: list[tuple[float, bool, bool]]) -> dict[str, Any]:
-    """Median selection score, how many leaky, how many not unique, of some levels' verdicts."""
-    return {"levels": len(verdicts), "median": median_of([v[0] for v in verdicts]),
-            "leaky": sum(v[1] for v in verdicts), "not_unique": sum(v[2] for v in verdicts)}
+def summary(verdicts: list[Verdict]) -> dict[str, Any]:
+    """Median and mean selection score, how many leaky, how many not unique, mean layers, of some levels' verdicts."""
+    return {"levels": len(verdicts), "median": median_of([v.score for v in verdicts]),
+            "mean": statistics.fmean(v.score for v in verdicts) if verdicts else None,
+            "leaky": sum(v.leaky for v in verdicts), "not_unique": sum(v.not_unique for v in verdicts),
+            "layers": mean_layers([v.layers for v in verdicts])}
 
 
 def original_level(reference: Path, tier: str, h: int, w: int, n: int, seed: int, iterations: int) -> Level:
@@ -360,6 +391,12 @@ def render(results: dict[str, Any]) -> str:
                 theirs = f"{'-' if o['median'] is None else format(o['median'], 'g'):>10}{o['leaky']:>4}/{o['levels']:<2}{o['not_unique']:>10}"
             lines.append(f"  {t:<8}{median:>8}{pub:>11}{row['leaky']:>4}/{row['levels']:<2}{row['not_unique']:>10}"
                          f"{row['failed']:>8}{theirs}")
+        for t, row in q["tiers"].items():
+            if row.get("layers") and row.get("published_layers"):
+                ours_, pub = row["layers"], row["published_layers"]
+                kinds = ", ".join(f"{k.label} {ours_[k.key]:.2f}/{pub[k.key]:.2f}" for k in REWARDED)
+                lines.append(f"  {t} mean layers, ours/published: {kinds}, widest {ours_['widest']:.2f}/"
+                             f"{pub['widest']:.2f}; mean score {row['mean']:.1f}/{row['published_mean']:.1f}")
         for t, row in q["tiers"].items():
             if "by_seed" in row:
                 medians = ", ".join(f"{seed}: {'-' if m is None else format(m, 'g')}" for seed, m in row["by_seed"].items())
