@@ -34,12 +34,12 @@ def test_one_seed_lists_no_medians_by_seed() -> None:
 def test_mean_layers_by_kind_say_where_the_score_comes_from(corpus_path) -> None:  # type: ignore[no-untyped-def]
     q = quality(2, 50, corpus_path, ProgressBar("test"), [11], tiers=["easy"], workers=1)
     row = q["tiers"]["easy"]
-    levels = [run_job(job).level for job in make_jobs("easy", 2, 50, seed=11)]
-    ours = [classify(lv) for lv in levels if lv is not None]
+    made = [run_job(job) for job in make_jobs("easy", 2, 50, seed=11)]
+    ours = [classify(r.level) for r in made if r.level is not None]
     assert len(ours) == 2
     assert row["layers"]["cant_fit"] == pytest.approx(sum(c.of(Kind.CANT_FIT).depth for c in ours) / 2)
     assert row["layers"]["widest"] == pytest.approx(sum(c.all.max_width for c in ours) / 2)
-    assert row["mean"] == pytest.approx(sum(run_job(j).analysis["selection_score"] for j in make_jobs("easy", 2, 50, seed=11)) / 2)
+    assert row["mean"] == pytest.approx(sum(r.analysis["selection_score"] for r in made if r.analysis) / 2)
     # the published easy levels, classified by the same analyzer, need cover and can't-fit layers
     pub = row["published_layers"]
     assert pub["cover"] > 1 and pub["cant_fit"] > 1 and set(pub) == set(row["layers"])

@@ -16,7 +16,8 @@ resource tracker, which ends with the last process holding its pipe) running on.
 While the pool runs, Ctrl-C and SIGTERM in the parent only raise a flag that
 the loop checks between its waits: a KeyboardInterrupt raised at a random
 point inside ``concurrent.futures`` can leave a future's lock held, and the
-pool's shutdown then waits for ever (a full test run hung that way now and then).
+pool's shutdown then waits for ever (the one way we found for the parent to
+hang after Ctrl-C, as it did now and then in full test runs).
 """
 
 from __future__ import annotations

@@ -191,10 +191,11 @@ def quality(levels_per_tier: int, iterations: int, corpus: Path | None, bar: Pro
             row["by_seed"] = {str(seed): median_of(scores[k * levels_per_tier:(k + 1) * levels_per_tier])
                               for k, seed in enumerate(seeds)}
         if name in published:
-            theirs_cls = [classify(lv) for lv in published[name]]
-            row["published_median"] = statistics.median(selection_score(c) for c in theirs_cls)
-            row["published_mean"] = statistics.fmean(selection_score(c) for c in theirs_cls)
-            row["published_layers"] = mean_layers([layers_of(c) for c in theirs_cls])
+            published_cls = [classify(lv) for lv in published[name]]
+            published_scores = [selection_score(c) for c in published_cls]
+            row["published_median"] = statistics.median(published_scores)
+            row["published_mean"] = statistics.fmean(published_scores)
+            row["published_layers"] = mean_layers([layers_of(c) for c in published_cls])
         if reference is not None:
             h, w, n = REFERENCE_BUILDS[name]
             runs = [seed + j for seed in seeds for j in range(levels_per_tier)]
