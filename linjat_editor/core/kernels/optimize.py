@@ -88,7 +88,8 @@ def mutate(h, w, n, pos, val, pinned, fixed, rng, taken):
                 taken[pos[q]] = True
             if not taken.all():
                 # Half the moves are short (at most NEAR cells each way), which keeps
-                # most of the level's structure; the rest go anywhere, as the original's.
+                # most of the level's structure; the rest go anywhere free. (The original
+                # moves only to cells off the parent's solution lines: no better here.)
                 r0 = int(pos[p]) // w
                 c0 = int(pos[p]) % w
                 near = rand_below(rng, 2) == 0
