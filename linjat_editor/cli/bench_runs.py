@@ -25,7 +25,7 @@ from typing import Any, Callable, NamedTuple
 
 from linjat_editor.core.analysis import detect_leaks
 from linjat_editor.core.analysis.bench import time_reports
-from linjat_editor.core import PRESETS, TIERS, Level, Optimizer, classify, count_solutions, fill_dots, first_level, random_level, selection_score
+from linjat_editor.core import PRESETS, SELECTION, TIERS, Level, Optimizer, classify, count_solutions, fill_dots, first_level, random_level, selection_score
 from linjat_editor.core.classification import Classification
 from linjat_editor.core.kinds import Kind
 from .progress import ProgressBar
@@ -222,8 +222,8 @@ def verdict(level: Level) -> Verdict:
     return Verdict(selection_score(cls), bool(detect_leaks(level)), count_solutions(level).count != 1, layers_of(cls))
 
 
-#: The kinds the selection score rewards, in the solver's order: where a tier's points come from.
-REWARDED = (Kind.COVER, Kind.CANT_FIT, Kind.SQUARE, Kind.DEPENDENCY, Kind.ONE_OF)
+#: The kinds the selection score rewards (read from its weights, not listed again): where a tier's points come from.
+REWARDED = tuple(k for k in Kind if SELECTION.of(k) > 0)
 
 
 def layers_of(cls: Classification) -> dict[str, float]:
@@ -394,9 +394,9 @@ def render(results: dict[str, Any]) -> str:
                          f"{row['failed']:>8}{theirs}")
         for t, row in q["tiers"].items():
             if row.get("layers") and row.get("published_layers"):
-                ours_, pub = row["layers"], row["published_layers"]
-                kinds = ", ".join(f"{k.label} {ours_[k.key]:.2f}/{pub[k.key]:.2f}" for k in REWARDED)
-                lines.append(f"  {t} mean layers, ours/published: {kinds}, widest {ours_['widest']:.2f}/"
+                mine, pub = row["layers"], row["published_layers"]
+                kinds = ", ".join(f"{k.label} {mine[k.key]:.2f}/{pub[k.key]:.2f}" for k in REWARDED)
+                lines.append(f"  {t} mean layers, ours/published: {kinds}, widest {mine['widest']:.2f}/"
                              f"{pub['widest']:.2f}; mean score {row['mean']:.1f}/{row['published_mean']:.1f}")
         for t, row in q["tiers"].items():
             if "by_seed" in row:
