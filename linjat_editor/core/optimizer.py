@@ -217,10 +217,12 @@ def first_level(height: int, width: int, count: int, weights: Weights, seed: int
     everywhere = np.ones(height * width, np.bool_)
     # The optimizer's kernel with an empty pool (size 0) looks for a first level: one kernel to load, not two.
     pool_pos = np.zeros((POOL_SIZE, count), np.int64)
+    pool_added = np.zeros((POOL_SIZE, height * width), np.int64)
+    pool_nadded = np.zeros(POOL_SIZE, np.int64)
     pool_score = np.full(POOL_SIZE, np.nan)
     for require_hard in ([True, False] if weights.rewards_hard_kinds else [False]):
-        _, found = optimize(b, pool_pos, pool_pos, pool_score, 0, blocked, blocked, weights.as_array(), rng, ATTEMPTS,
-                            everywhere, require_hard)
+        _, found = optimize(b, pool_pos, pool_pos, pool_added, pool_nadded, pool_score, 0, blocked, blocked,
+                            weights.as_array(), rng, ATTEMPTS, everywhere, require_hard)
         if not math.isnan(found):
             return to_level(Level(height, width), b.pos[:count], b.val[:count], b.dot)
     raise LevelError(f"could not find a solvable {height}x{width} level with {count} numbers")

@@ -39,11 +39,18 @@ LEAK_PENALTY = 10.0
 
 @dataclass(frozen=True)
 class PoolEntry:
-    """A level in the pool, with its classification and score."""
+    """A level in the pool, with its classification and score.
+
+    ``fill_order``: the dots the generator added, in the order it added
+    them, as flat cell indices (``row * width + col``, the kernels' cells),
+    which its children's fills may replay; empty for a level the search did
+    not fill itself.
+    """
 
     level: Level
     classification: Classification
     score: float
+    fill_order: tuple[int, ...] = ()
 
     @cached_property
     def selection(self) -> float:
@@ -98,6 +105,8 @@ class Pool:
         self._pos = np.zeros((POOL_SIZE, n), np.int64)
         self._val = np.zeros((POOL_SIZE, n), np.int64)
         self._score = np.full(POOL_SIZE, np.nan)
+        self._added = np.zeros((POOL_SIZE, h * w), np.int64)
+        self._nadded = np.zeros(POOL_SIZE, np.int64)
         self._weights = weights.as_array()
         self._seen: set[bytes] = set()
         self._checked: dict[bytes, Checked] = {} if checked is None else checked
@@ -136,7 +145,7 @@ class Pool:
         left = iterations
         while left > 0:
             ran, found = optimize(
-                self._board, self._pos, self._val, self._score, self.size,
+                self._board, self._pos, self._val, self._added, self._nadded, self._score, self.size,
                 self._pinned, self._fixed, self._weights, self._rng, left, self._everywhere, False,
             )
             left -= ran
@@ -156,7 +165,8 @@ class Pool:
         found = self._check(key, level)
         if found is not None:
             cls, leaks = found
-            self.offer(PoolEntry(level, cls, value), leaks)
+            order = tuple(b.added[: b.nadded[0]].tolist())
+            self.offer(PoolEntry(level, cls, value, order), leaks)
 
     def _check(self, key: bytes, level: Level) -> Checked:
         """``check(level)``, once per run: islands often find the same level (a sixth of their checks)."""
@@ -189,6 +199,10 @@ class Pool:
         self._pos[i + 1 : last + 1] = self._pos[i:last].copy()
         self._val[i + 1 : last + 1] = self._val[i:last].copy()
         self._score[i + 1 : last + 1] = self._score[i:last].copy()
+        self._added[i + 1 : last + 1] = self._added[i:last].copy()
+        self._nadded[i + 1 : last + 1] = self._nadded[i:last].copy()
+        self._added[i, : len(entry.fill_order)] = entry.fill_order
+        self._nadded[i] = len(entry.fill_order)
         w = self.template.width
         for j, num in enumerate(entry.level.numbers):
             self._pos[i, j] = num.row * w + num.col

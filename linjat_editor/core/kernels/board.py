@@ -42,6 +42,11 @@ class Board(NamedTuple):
     of each cell, -1 none) and ``point_leak`` (cells the single-solution
     rule itself claimed in the layer from that point; ``leak_owner`` is its
     scratch).
+
+    The generator's order: ``added[:nadded[0]]`` the dots it added, in the
+    order it added them; ``hint[:hint_at[0]]`` dots it places first when it
+    gets stuck, in that order (a parent's ``added``: a child's fill replays
+    its parent's), ``hint_at[1]`` the next one to try.
     """
 
     h: int
@@ -74,6 +79,10 @@ class Board(NamedTuple):
     point_alive: np.ndarray
     point_claimed: np.ndarray
     point_leak: np.ndarray
+    added: np.ndarray
+    nadded: np.ndarray
+    hint: np.ndarray
+    hint_at: np.ndarray
 
 
 #: Columns of ``Board.layers``.
@@ -133,6 +142,10 @@ def allocate(h: int, w: int, n: int, trace: bool = False) -> Board:
         point_alive=_NO_ALIVE if no_points else np.zeros((points, most), np.bool_),
         point_claimed=_NO_OWNERS if no_points else np.zeros((points, cells), np.int8),
         point_leak=_NO_OWNERS if no_points else np.full((points, cells), UNCLAIMED, np.int8),
+        added=np.zeros(cells, np.int64),
+        nadded=np.zeros(1, np.int64),
+        hint=np.zeros(cells, np.int64),
+        hint_at=np.zeros(2, np.int64),
     )
 
 

@@ -6,6 +6,10 @@ carries the least information: the free cell the most numbers could reach at
 the start plus the most that can reach it now. ``allowed`` marks the cells a
 dot may go on: every cell for the optimizer; the cells of one chosen solution
 when filling a designer's numbers, so that solution always stays valid.
+
+The optimizer may hand the generator a parent's dots as hints: where it gets
+stuck it first places the parent's next dot that is still free and
+reachable, so a child's fill follows its parent's.
 """
 
 import numpy as np
@@ -41,16 +45,41 @@ def add_dot(b, mask, rng, allowed):
                 best = cell
     if best < 0:
         return False
-    dot[best] = True
+    place_dot(b, best)
+    return True
+
+
+@kernel
+def place_dot(b, cell):
+    """Put a dot on ``cell`` and note it in the generator's order."""
+    b.dot[cell] = True
+    b.added[b.nadded[0]] = cell
+    b.nadded[0] += 1
     # Keep the dot list in cell order (dependency visits dots in that order).
     dots = b.dots
     i = b.ndots[0]
-    while i > 0 and dots[i - 1] > best:
+    while i > 0 and dots[i - 1] > cell:
         dots[i] = dots[i - 1]
         i -= 1
-    dots[i] = best
+    dots[i] = cell
     b.ndots[0] += 1
-    return True
+
+
+@kernel
+def add_hinted(b, rng, allowed):
+    """Where the solver is stuck: the next hint still free and reachable, else the least informative cell.
+
+    A hint that is claimed, a dot or out of every number's reach stays so
+    for the rest of the fill: it is skipped for good.
+    """
+    hint, at, claimed, dot, possible = b.hint, b.hint_at, b.claimed, b.dot, b.possible
+    while at[1] < at[0]:
+        cell = hint[at[1]]
+        at[1] += 1
+        if claimed[cell] == UNCLAIMED and not dot[cell] and allowed[cell] and possible[cell] != ZERO:
+            place_dot(b, cell)
+            return True
+    return add_dot(b, EVERYONE, rng, allowed)
 
 
 @kernel
@@ -67,6 +96,9 @@ def break_uncontested(b, rng, allowed):
 def fill_board(b, rng, allowed, sound):
     """Add dots (on ``allowed`` cells) to ``b``'s dot array until the solver solves it or nothing helps.
 
+    Where it gets stuck, ``b``'s hints go first (``hint_at[0]`` of them;
+    none unless the caller set them).
+
     ``sound``: a single-solution layer is undone and counted as stuck, so a
     dot goes in instead. When steering toward one solution this matters: the
     leak assumes uniqueness, and on a still ambiguous board it can deduce
@@ -81,6 +113,8 @@ def fill_board(b, rng, allowed, sound):
     build_board(b)
     update_possible(b)
     copy(start_possible, possible, possible.size)
+    b.nadded[0] = 0
+    b.hint_at[1] = 0
     state = NONE
     leaked = False
     settled = False
@@ -106,7 +140,7 @@ def fill_board(b, rng, allowed, sound):
         if state == SOLVED or state == CONTRADICTION:
             break
         if kind == NONE:
-            if not add_dot(b, EVERYONE, rng, allowed):
+            if not add_hinted(b, rng, allowed):
                 break
             settled = not changed
     return state, leaked

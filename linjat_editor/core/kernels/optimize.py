@@ -4,6 +4,12 @@ A pool of the best levels found so far, best first. Each iteration mutates a
 random pool member's numbers, refills its dots with the generator and
 classifies it afresh; a solved candidate that scores high enough for the pool
 goes back to the caller, who checks it and admits it.
+
+Half the children replay their parent's fill (see ``fill``): the same
+numbers filled afresh score very differently, and a fresh fill throws away
+the lucky one that made the parent good. A replayed child keeps what it can
+of it, so the search climbs on the numbers instead of redrawing the fill.
+The other half are filled afresh, which keeps the search exploring.
 """
 
 import numpy as np
@@ -19,6 +25,8 @@ POOL_SIZE = 10
 MAX_MUTATED_VALUE = 8
 #: How far a short move takes a number, in rows and columns.
 NEAR = 2
+#: Share of children (in percent) whose fill replays their parent's dots.
+REPLAY_PERCENT = 50
 
 
 @kernel
@@ -111,8 +119,13 @@ def mutate(h, w, n, pos, val, pinned, fixed, rng, taken):
 
 
 @kernel
-def optimize(b, pool_pos, pool_val, pool_score, size, pinned, fixed, weights, rng, iterations, allowed, require_hard):
+def optimize(b, pool_pos, pool_val, pool_added, pool_nadded, pool_score, size, pinned, fixed, weights, rng, iterations,
+             allowed, require_hard):
     """Run up to ``iterations``, working in board ``b``, stopping at the first candidate good enough for the pool.
+
+    ``pool_added[i, :pool_nadded[i]]``: the dots member i's fill added, in
+    order (its children may replay them); the candidate's own are left in
+    ``b.added``.
 
     ``pool_score`` holds the pool's ranks (the caller may rank a level below
     its score). Returns (iterations run, the candidate's score or NaN if
@@ -137,6 +150,9 @@ def optimize(b, pool_pos, pool_val, pool_score, size, pinned, fixed, weights, rn
         copy(val, pool_val[base], n)
         mutate(h, w, n, pos, val, pinned, fixed, rng, b.taken)
         copy(dot, pinned, h * w)
+        hints = pool_nadded[base] if rand_below(rng, 100) < REPLAY_PERCENT else 0
+        copy(b.hint, pool_added[base], hints)
+        b.hint_at[0] = hints
         score = evaluate(b, rng, weights, allowed, True)
         if np.isnan(score):
             continue
@@ -152,6 +168,7 @@ def fill(b, rng, allowed):
 
     Returns the solve status; the dots and the classification table stay in ``b``.
     """
+    b.hint_at[0] = 0
     fill_board(b, rng, allowed, True)
     build_board(b)
     return solve_board(b)
@@ -165,6 +182,7 @@ def first_candidate(b, pinned, require_hard, weights, rng, attempts, allowed):
     ``optimize`` with an empty pool.
     """
     h, w, n, pos, val, dot, table = b.h, b.w, b.n, b.pos, b.val, b.dot, b.table
+    b.hint_at[0] = 0
     for _ in range(attempts):
         if not random_numbers(h, w, n, pos, val, pinned, b.taken, rng):
             return np.nan
