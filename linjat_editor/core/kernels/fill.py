@@ -12,14 +12,11 @@ stuck it first places the parent's next dot that is still free and
 reachable, so a child's fill follows its parent's.
 """
 
-import numpy as np
-
 from .bits import bit, copy, kernel, popcount, rand_below
 from .board import UNCLAIMED, build_board
 from .layer import CONTRADICTION, NONE, RUNNING, SINGLE_SOLUTION, SOLVED, step
-from .rules import ZERO, uncontested_placement, update_possible
+from .rules import EVERYONE, ZERO, uncontested_placement, update_possible
 
-EVERYONE = ~np.uint64(0)
 #: The original's cap on generator rounds.
 MAX_ROUNDS = 100
 

@@ -7,6 +7,7 @@ from .bits import allocating, kernel
 from .board import LAYER_CLAIMED, LAYER_KIND, LAYER_REMOVED, LAYER_WIDTH, UNCLAIMED, build_board
 from .exact import count_solutions
 from .rules import (
+    EVERYONE,
     ZERO,
     cant_fit,
     cover,
@@ -17,6 +18,7 @@ from .rules import (
     uncontested_no_cover,
     update_possible,
 )
+from .settled import cover_new, dependency_new, newest_dot, square_new
 
 # Plain ints for numba, taken from the one definition of the kinds.
 NONE = 0
@@ -48,7 +50,8 @@ def layer(b, generating=False, settled=False):
     ``settled`` (generating only): the last round found nothing and changed
     nothing, and the generator has since added one dot. The rules that do
     not look at dots (can't-fit, one-of) would find nothing again, so they
-    are not run until something changes. ``changed``: whether a rule that
+    are not run until something changes; the others look only at what the
+    new dot can change (``settled``). ``changed``: whether a rule that
     found no claim still narrowed the state (then the next round is not
     settled).
     """
@@ -56,11 +59,13 @@ def layer(b, generating=False, settled=False):
         width = uncontested_no_cover(b)
         if width:
             return UNCONTESTED_NO_COVER, width, True
-    width = cover(b)
+    # A settled round looks only where the new dot is (see ``settled``).
+    new = newest_dot(b) if settled else -1
+    width = cover_new(b, new) if settled else cover(b)
     if width:
         return COVER, width, True
     # After cover: a leak that only repeats what cover finds is no leak.
-    width = single_solution(b)
+    width = single_solution(b, b.possible[new] if settled else EVERYONE)
     if width:
         cover(b)
         return SINGLE_SOLUTION, width, True
@@ -72,12 +77,13 @@ def layer(b, generating=False, settled=False):
     # after must turn that into a claim for the layer to count. Where they
     # changed nothing, that pass would find what the last one found: nothing.
     changed = False
-    if square(b):
+    if square_new(b, new) if settled else square(b):
         changed = True
         width = cant_fit(b)
         if width:
             return SQUARE, width, True
-    if dependency(b):
+    # (What square dropped can change dependency's answer anywhere.)
+    if (not settled or changed or dependency_new(b, new)) and dependency(b):
         changed = True
         width = cant_fit(b)
         if width:

@@ -15,6 +15,8 @@ from .bits import helper, kernel, bit, lowest, popcount
 from .board import UNCLAIMED, covers
 
 ZERO = np.uint64(0)
+#: Every number's bit.
+EVERYONE = ~ZERO
 
 
 @helper
@@ -156,15 +158,20 @@ def cover(b):
 
 
 @kernel
-def single_solution(b):
+def single_solution(b, near):
     """Kind 3 (leak): two or more interchangeable uninformative placements.
 
     A player who assumes one solution knows the line is an informative one
     (covers an unclaimed dot) and claims the cells they all share.
+
+    ``near``: the numbers to look at until one claims (``EVERYONE``, or in a
+    settled round those that reach the new dot: see ``settled``).
     """
     w, n, val, dot, pbeg, pstart, pstep, alive, claimed, possible, counter, cross_cells, cross_size, leak_owner = b.w, b.n, b.val, b.dot, b.pbeg, b.pstart, b.pstep, b.alive, b.claimed, b.possible, b.counter, b.cross_cells, b.cross_size, b.leak_owner
     width = 0
     for p in range(n):
+        if width == 0 and bit(p) & near == ZERO:
+            continue
         # It takes two uninformative placements and an informative one.
         left = 0
         for k in range(pbeg[p], pbeg[p + 1]):
@@ -336,6 +343,33 @@ def common_cells(w, pos, val, pbeg, pstart, pstep, alive, p, target, want_cover,
     return -1
 
 
+@helper
+def must_cover(w, pos, val, pbeg, pstart, pstep, alive, possible, a, out, scratch):
+    """The cells whoever covers ``a`` must cover too: how many were written to ``out`` (-1: nobody covers ``a``)."""
+    ndep = -1
+    left = possible[a]
+    while left != ZERO:
+        q = lowest(left)
+        left &= left - np.uint64(1)
+        found = common_cells(w, pos, val, pbeg, pstart, pstep, alive, q, a, True, scratch)
+        if found < 0:
+            continue
+        if ndep < 0:
+            for i in range(found):
+                out[i] = scratch[i]
+            ndep = found
+        else:
+            kept = 0
+            for i in range(ndep):
+                for j in range(found):
+                    if scratch[j] == out[i]:
+                        out[kept] = out[i]
+                        kept += 1
+                        break
+            ndep = kept
+    return ndep
+
+
 @kernel
 def dependency(b):
     """Kind 6: dots that whoever covers dot ``a`` must cover too share its candidates.
@@ -348,27 +382,7 @@ def dependency(b):
         a = dots[d]
         if claimed[a] != UNCLAIMED or popcount(possible[a]) <= 1:
             continue
-        ndep = -1
-        left = possible[a]
-        while left != ZERO:
-            q = lowest(left)
-            left &= left - np.uint64(1)
-            found = common_cells(w, pos, val, pbeg, pstart, pstep, alive, q, a, True, cells_b)
-            if found < 0:
-                continue
-            if ndep < 0:
-                for i in range(found):
-                    cells_a[i] = cells_b[i]
-                ndep = found
-            else:
-                kept = 0
-                for i in range(ndep):
-                    for j in range(found):
-                        if cells_b[j] == cells_a[i]:
-                            cells_a[kept] = cells_a[i]
-                            kept += 1
-                            break
-                ndep = kept
+        ndep = must_cover(w, pos, val, pbeg, pstart, pstep, alive, possible, a, cells_a, cells_b)
         for i in range(ndep):
             t = cells_a[i]
             if t != a and dot[t] and possible[a] != possible[t]:

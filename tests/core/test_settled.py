@@ -1,0 +1,80 @@
+"""A settled generator round, which looks only where the new dot is, answers as a full round would."""
+
+from __future__ import annotations
+
+from typing import Callable
+
+import numpy as np
+import pytest
+
+from linjat_editor.core import PRESETS, Level, first_level
+from linjat_editor.core.board import from_level
+from linjat_editor.core.kernels.bits import copy, seed_state
+from linjat_editor.core.kernels.board import Board, build_board
+from linjat_editor.core.kernels.fill import MAX_ROUNDS, add_hinted, break_uncontested
+from linjat_editor.core.kernels.layer import CONTRADICTION, NONE, SOLVED, step
+from linjat_editor.core.kernels.rules import update_possible
+
+
+def clone(b: Board) -> Board:
+    return Board._make(x.copy() if isinstance(x, np.ndarray) else x for x in b)
+
+
+def compare_settled_rounds(level: Level, seed: int) -> int:
+    """Fill ``level``'s numbers as the generator does, checking every settled round against a full one.
+
+    Returns how many settled rounds there were. (The generator's own loop,
+    ``fill_board``, runs the same steps in the kernel; here each settled round
+    is also run in full on a copy of the board and the two must agree.)
+    """
+    b = from_level(level, pinned_only=True)
+    rng = seed_state(seed)
+    allowed = np.ones(level.height * level.width, np.bool_)
+    build_board(b)
+    update_possible(b)
+    copy(b.start_possible, b.possible, b.possible.size)
+    b.nadded[0] = 0
+    b.hint_at[:] = 0
+    settled = False
+    rounds = 0
+    for _ in range(MAX_ROUNDS):
+        if not settled:
+            break_uncontested(b, rng, allowed)
+        if settled:
+            rounds += 1
+            full = clone(b)
+            expected = step(full, False)
+            got = step(b, True)
+            assert got == expected
+            for name in ("alive", "claimed", "possible"):
+                assert np.array_equal(getattr(b, name), getattr(full, name)), name
+            state, kind, _, changed = got
+        else:
+            state, kind, _, changed = step(b, False)
+        settled = False
+        if state in (SOLVED, CONTRADICTION):
+            break
+        if kind == NONE:
+            if not add_hinted(b, rng, allowed):
+                break
+            settled = not changed
+    return rounds
+
+
+@pytest.mark.parametrize("size", [(13, 9, 25), (10, 7, 16), (9, 6, 10)])
+def test_settled_rounds_agree_with_full_rounds_on_random_levels(size: tuple[int, int, int]) -> None:
+    h, w, n = size
+    rounds = 0
+    for s in range(12):
+        level = first_level(h, w, n, PRESETS["expert"], seed=s)
+        for fill_seed in range(3):
+            rounds += compare_settled_rounds(level, 100 * s + fill_seed)
+    assert rounds > 100  # the comparison ran where it matters
+
+
+def test_settled_rounds_agree_with_full_rounds_on_published_numbers(corpus_levels: Callable[[str], list[Level]]) -> None:
+    rounds = 0
+    for tier in ("easy", "medium", "hard", "expert"):
+        for i, level in enumerate(corpus_levels(tier)[::5]):
+            rounds += compare_settled_rounds(level, i)
+    assert rounds > 100
