@@ -33,9 +33,9 @@ def test_a_replayed_fill_follows_its_hints_and_a_fresh_one_does_not() -> None:
         again = fill(level, 200 + s, order)[2]
         replayed += again == dots
         fresh += fill(level, 200 + s)[2] == dots
-    # Another random state, yet the hints bring the same dots back (uncontested numbers still
-    # draw their own dot, which can part the ways); filled afresh, the same numbers almost never.
-    assert replayed >= 10 and fresh <= 3, (replayed, fresh)
+    # Another random state, yet the hints bring the same dots back (those given to uncontested
+    # numbers too); filled afresh, the same numbers almost never.
+    assert replayed >= 27 and fresh <= 3, (replayed, fresh)
 
 
 def test_unusable_hints_are_skipped() -> None:

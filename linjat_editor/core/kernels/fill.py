@@ -9,8 +9,11 @@ when filling a designer's numbers, so that solution always stays valid.
 
 The optimizer may hand the generator a parent's dots as hints: where it gets
 stuck it first places the parent's next dot that is still free and
-reachable, so a child's fill follows its parent's.
+reachable, and a number in the uncontested situation takes a hint it
+reaches before a dot of the generator's choosing, so a child's fill follows
+its parent's.
 """
+
 
 from .bits import bit, copy, kernel, popcount, rand_below
 from .board import UNCLAIMED, build_board
@@ -80,13 +83,26 @@ def add_hinted(b, rng, allowed):
 
 
 @kernel
+def hinted_for(b, mask, allowed):
+    """Place the first unused hint some number in ``mask`` reaches; False if none."""
+    hint, at, claimed, dot, possible = b.hint, b.hint_at, b.claimed, b.dot, b.possible
+    for i in range(at[1], at[0]):
+        cell = hint[i]
+        if claimed[cell] == UNCLAIMED and not dot[cell] and allowed[cell] and possible[cell] & mask != ZERO:
+            place_dot(b, cell)
+            return True
+    return False
+
+
+@kernel
 def break_uncontested(b, rng, allowed):
-    """Give every number that could take an uncontested placement a dot to reach."""
+    """Give every number that could take an uncontested placement a dot to reach (a hint it reaches, if any)."""
     n, val, dot, pbeg, pstart, pstep, alive, claimed, possible, cross_cells, cross_size = b.n, b.val, b.dot, b.pbeg, b.pstart, b.pstep, b.alive, b.claimed, b.possible, b.cross_cells, b.cross_size
     update_possible(b)
     for p in range(n):
         if uncontested_placement(val, dot, pbeg, pstart, pstep, alive, claimed, possible, cross_cells, cross_size, p) >= 0:
-            add_dot(b, bit(p), rng, allowed)
+            if not hinted_for(b, bit(p), allowed):
+                add_dot(b, bit(p), rng, allowed)
 
 
 @kernel

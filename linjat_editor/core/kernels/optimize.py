@@ -5,11 +5,10 @@ random pool member's numbers, refills its dots with the generator and
 classifies it afresh; a solved candidate that scores high enough for the pool
 goes back to the caller, who checks it and admits it.
 
-Half the children replay their parent's fill (see ``fill``): the same
-numbers filled afresh score very differently, and a fresh fill throws away
-the lucky one that made the parent good. A replayed child keeps what it can
-of it, so the search climbs on the numbers instead of redrawing the fill.
-The other half are filled afresh, which keeps the search exploring.
+Every child replays its parent's fill (see ``fill``): the same numbers
+filled afresh score very differently, and a fresh fill throws away the lucky
+one that made the parent good. A replayed child keeps what it can of it, so
+the search climbs on the numbers instead of redrawing the fill.
 """
 
 import numpy as np
@@ -25,8 +24,6 @@ POOL_SIZE = 10
 MAX_MUTATED_VALUE = 8
 #: How far a short move takes a number, in rows and columns.
 NEAR = 2
-#: Share of children (in percent) whose fill replays their parent's dots.
-REPLAY_PERCENT = 50
 
 
 @kernel
@@ -150,7 +147,7 @@ def optimize(b, pool_pos, pool_val, pool_added, pool_nadded, pool_score, size, p
         copy(val, pool_val[base], n)
         mutate(h, w, n, pos, val, pinned, fixed, rng, b.taken)
         copy(dot, pinned, h * w)
-        hints = pool_nadded[base] if rand_below(rng, 100) < REPLAY_PERCENT else 0
+        hints = pool_nadded[base]
         copy(b.hint, pool_added[base], hints)
         b.hint_at[0] = hints
         score = evaluate(b, rng, weights, allowed, True)
