@@ -86,103 +86,285 @@ def _count_group(ncells, n, val, piece, cells, ok, group, root, dot, taken, limi
 
 
 @allocating
-def _covering(ncells, val, piece, cells):
-    """Which placements cover each cell: those of cell ``c`` are ``at[start[c]:start[c + 1]]``."""
-    start = np.zeros(ncells + 1, np.int64)
+def _covering(ncells, val, piece, cells, alive, start, at, fill):
+    """Which placements still possible cover each cell: those of cell ``c`` are ``at[start[c]:start[c + 1]]``.
+
+    Once per point: the groups are grown over these lists, which leave out
+    the placements already ruled out. ``fill``: scratch, one per cell.
+    """
+    start[:] = 0
     for k in range(piece.shape[0]):
-        for i in range(val[piece[k]]):
-            start[cells[k, i] + 1] += 1
+        if alive[k]:
+            for i in range(val[piece[k]]):
+                start[cells[k, i] + 1] += 1
     for c in range(ncells):
         start[c + 1] += start[c]
-    at = np.zeros(start[ncells], np.int64)
-    fill = start[:ncells].copy()
+        fill[c] = start[c]
     for k in range(piece.shape[0]):
-        for i in range(val[piece[k]]):
-            c = cells[k, i]
-            at[fill[c]] = k
-            fill[c] += 1
-    return start, at
+        if alive[k]:
+            for i in range(val[piece[k]]):
+                c = cells[k, i]
+                at[fill[c]] = k
+                fill[c] += 1
 
 
 @allocating
-def _touching(m, val, piece, cells, alive, p, reach, touch):
-    """``touch[k]``: placement ``k`` shares a cell with a placement of ``p`` still possible (``reach``: scratch)."""
-    reach[:] = False
-    for y in range(m):
-        if alive[y] and piece[y] == p:
-            for i in range(val[p]):
-                reach[cells[y, i]] = True
-    for y in range(m):
-        touch[y] = False
-        for i in range(val[piece[y]]):
-            if reach[cells[y, i]]:
-                touch[y] = True
-                break
+def _near(val, piece, start, cells, alive, cover_start, cover, p, reach, mark, near):
+    """``near``: the other numbers' placements still possible that share a cell with one of ``p``'s; returns how many.
 
-
-@allocating
-def leak_test(ncells, n, val, piece, cells, alive, dot, x, max_group, witness, cover_start, cover, touch, work):
-    """Whether taking placement ``x`` leaves an independent group with 2+ completions.
-
-    ``alive``: placements possible at the point; groups of more than
-    ``max_group`` numbers are not counted. On success the group's numbers are
-    marked in ``witness`` (bool per number). ``cover_start``/``cover``: the
-    placements over each cell (:func:`_covering`); ``touch``: the placements
-    next to ``x``'s number (:func:`_touching`); ``work``: scratch arrays,
-    ``taken`` all False between calls.
+    A witness group must hold one of them. ``cover_start``/``cover``: the
+    placements still possible over each cell (:func:`_covering`); ``reach``,
+    ``mark``: scratch, all False between calls.
     """
-    taken, ok, parent, first, options, group, loose, near, size = work
-    p = piece[x]
-    nplace = piece.shape[0]
-    # The other numbers' placements still possible, less those over x's cells.
-    for k in range(nplace):
-        ok[k] = alive[k] and piece[k] != p
-    for i in range(val[p]):
-        c = cells[x, i]
-        taken[c] = True
-        for j in range(cover_start[c], cover_start[c + 1]):
-            ok[cover[j]] = False
-    for q in range(n):
-        parent[q] = q
-        options[q] = 0
-        group[q] = -1
-        loose[q] = False
-        near[q] = False
-        size[q] = 0
-    first[:] = -1
-    for k in range(nplace):
-        if not ok[k]:
-            continue
+    nnear = 0
+    for y in range(start[p], start[p + 1]):
+        if alive[y]:
+            for i in range(val[p]):
+                c = cells[y, i]
+                if reach[c]:
+                    continue
+                reach[c] = True
+                for j in range(cover_start[c], cover_start[c + 1]):
+                    z = cover[j]
+                    if piece[z] != p and not mark[z]:
+                        mark[z] = True
+                        near[nnear] = z
+                        nnear += 1
+    for y in range(start[p], start[p + 1]):
+        for i in range(val[p]):
+            reach[cells[y, i]] = False
+    for a in range(nnear):
+        mark[near[a]] = False
+    return nnear
+
+
+@allocating
+def _grow(val, piece, start, cells, ok, cover_start, cover, s, comp, members, max_group):
+    """The independent group of number ``s``: breadth first over numbers sharing a cell through ``ok`` placements.
+
+    Its numbers get ``comp[q] = s`` and are listed in ``members``. Returns
+    its size, or 0 when it cannot be the witness: none of its numbers has two
+    options left (one completion), or it has more than ``max_group`` numbers.
+    A group that big is not grown further (it cannot count): the numbers
+    found so far, and the one too many, keep their mark, so a later search
+    that meets one of them knows it is in that big group too.
+    """
+    comp[s] = s
+    members[0] = s
+    size = 1
+    head = 0
+    loose = False
+    while head < size:
+        q = members[head]
+        head += 1
+        options = 0
+        for k in range(start[q], start[q + 1]):
+            if not ok[k]:
+                continue
+            options += 1
+            for i in range(val[q]):
+                c = cells[k, i]
+                for j in range(cover_start[c], cover_start[c + 1]):
+                    y = cover[j]
+                    if not ok[y]:
+                        continue
+                    r = piece[y]
+                    if comp[r] == s:
+                        continue
+                    if comp[r] >= 0:
+                        return 0
+                    comp[r] = s
+                    if size >= max_group:
+                        return 0
+                    members[size] = r
+                    size += 1
+        if options > 1:
+            loose = True
+    return size if loose and size <= max_group else 0
+
+
+@allocating
+def _placements(start, ok, members, size, key):
+    """The group's placements still possible, in index order, into ``key``; returns how many and their hash.
+
+    Its root and its count depend on these alone (none of them is over a
+    cell of the candidate placement), so they name the group in the cache.
+    """
+    for a in range(1, size):  # its numbers in order: placements are listed by number
+        q = members[a]
+        b = a
+        while b > 0 and members[b - 1] > q:
+            members[b] = members[b - 1]
+            b -= 1
+        members[b] = q
+    nk = 0
+    h = 0
+    for a in range(size):
+        q = members[a]
+        for k in range(start[q], start[q + 1]):
+            if ok[k]:
+                key[nk] = k
+                nk += 1
+                h = h * 1000003 + k + 1  # may wrap: _recall compares the placements too
+    return nk, h
+
+
+@allocating
+def _root(val, piece, cells, key, nk, members, size, parent, first, seen):
+    """The group's root in a union-find over every placement, joined in index order.
+
+    This test used to build all the groups that way, and took the witness
+    among the qualifying groups by that root; to name the same witness the
+    same unions run here, restricted to the group's placements ``key[:nk]``
+    (in index order): a group's unions never involve another group's numbers
+    or cells, so they come out the same. ``first``: -1 per cell between
+    calls; ``seen``: scratch.
+    """
+    for a in range(size):
+        parent[members[a]] = members[a]
+    nseen = 0
+    for j in range(nk):
+        k = key[j]
         q = piece[k]
-        options[q] += 1
         for i in range(val[q]):
             c = cells[k, i]
             if first[c] < 0:
                 first[c] = q
+                seen[nseen] = c
+                nseen += 1
             else:
                 ra = _find(parent, q)
                 rb = _find(parent, first[c])
                 if ra != rb:
                     parent[ra] = rb
-    for q in range(n):
-        if q != p and options[q] > 0:
-            r = _find(parent, q)
-            group[q] = r
-            size[r] += 1
-            if options[q] > 1:
-                loose[r] = True
-    for k in range(nplace):
-        if ok[k] and touch[k]:
-            near[group[piece[k]]] = True
-    found = False
-    for r in range(n):
-        if not (loose[r] and near[r]) or size[r] > max_group:
+    for a in range(nseen):
+        first[seen[a]] = -1
+    return _find(parent, members[0])
+
+
+#: Groups whose root and count are remembered per level: the same group comes back for other
+#: placements of the same number and at later points.
+REMEMBERED = 256
+
+
+@allocating
+def _recall(cache, key, nk, h):
+    """The cache entry of the group with placements ``key[:nk]`` (hash ``h``), or -1."""
+    hashes, starts, keys, roots, counts, used = cache
+    for e in range(used[0]):
+        if hashes[e] != h or starts[e + 1] - starts[e] != nk:
             continue
-        if _count_group(ncells, n, val, piece, cells, ok, group, r, dot, taken, 2) >= 2:
+        same = True
+        for i in range(nk):
+            if keys[starts[e] + i] != key[i]:
+                same = False
+                break
+        if same:
+            return e
+    return -1
+
+
+@allocating
+def _remember(cache, key, nk, h, root):
+    """A new cache entry for the group, its count not known yet; -1 when the cache is full."""
+    hashes, starts, keys, roots, counts, used = cache
+    e = used[0]
+    if e == hashes.shape[0] or starts[e] + nk > keys.shape[0]:
+        return -1
+    hashes[e] = h
+    for i in range(nk):
+        keys[starts[e] + i] = key[i]
+    starts[e + 1] = starts[e] + nk
+    roots[e] = root
+    counts[e] = -2
+    used[0] = e + 1
+    return e
+
+
+@allocating
+def leak_test(ncells, n, val, piece, start, cells, dot, x, max_group, witness, looked, cover_start, cover, ok, near,
+              nnear, work, cache):
+    """Whether taking placement ``x`` leaves an independent group with 2+ completions.
+
+    ``ok``: the other numbers' placements still possible (as it was on
+    return); ``near``: those next to ``x``'s number (:func:`_near`). Groups of
+    more than ``max_group`` numbers are not counted. On success the group's
+    numbers are marked in ``witness`` (bool per number). ``looked``: the
+    numbers whose placements the answer depends on (bool per number): it
+    stays the same as long as none of theirs is ruled out (see
+    :func:`find_all`). ``cover_start``/``cover``: the placements still
+    possible over each cell (:func:`_covering`); ``work``: scratch arrays,
+    ``taken`` all False and ``first`` all -1 between calls; ``cache``: the
+    groups already seen in this level (:func:`_recall`).
+
+    Only the groups next to ``x``'s number are grown (:func:`_grow`), not
+    all of them; when several qualify, the first by union-find root is
+    counted first, as when every group was built (:func:`_root`).
+    """
+    taken, dropped, comp, members, parent, first, seen, roots, labels, entries, key = work
+    known_roots, counts = cache[3], cache[4]
+    p = piece[x]
+    # Take x: the other numbers lose their placements over its cells.
+    ndropped = 0
+    for i in range(val[p]):
+        c = cells[x, i]
+        taken[c] = True
+        for j in range(cover_start[c], cover_start[c + 1]):
+            y = cover[j]
+            if ok[y]:
+                ok[y] = False
+                dropped[ndropped] = y
+                ndropped += 1
+    comp[:] = -1
+    # The groups next to p that could be the witness, by root.
+    ngroups = 0
+    for a in range(nnear):
+        k = near[a]
+        if not ok[k] or comp[piece[k]] >= 0:
+            continue
+        s = piece[k]
+        size = _grow(val, piece, start, cells, ok, cover_start, cover, s, comp, members, max_group)
+        if size == 0:
+            continue
+        nk, h = _placements(start, ok, members, size, key)
+        e = _recall(cache, key, nk, h)
+        if e >= 0:
+            r = known_roots[e]
+        else:
+            r = _root(val, piece, cells, key, nk, members, size, parent, first, seen)
+            e = _remember(cache, key, nk, h, r)
+        b = ngroups
+        while b > 0 and roots[b - 1] > r:
+            roots[b] = roots[b - 1]
+            labels[b] = labels[b - 1]
+            entries[b] = entries[b - 1]
+            b -= 1
+        roots[b] = r
+        labels[b] = s
+        entries[b] = e
+        ngroups += 1
+    found = False
+    for a in range(ngroups):
+        s, e = labels[a], entries[a]
+        if e >= 0 and counts[e] != -2:
+            count = counts[e]
+        else:
+            count = _count_group(ncells, n, val, piece, cells, ok, comp, s, dot, taken, 2)
+            if e >= 0:
+                counts[e] = count
+        if count >= 2:
             for q in range(n):
-                witness[q] = group[q] == r
+                witness[q] = comp[q] == s
             found = True
             break
+    # The answer rests on these numbers' placements alone: p's (which cells
+    # are near), and those of every number a search reached (the groups, and
+    # the links that made the others too big).
+    for q in range(n):
+        looked[q] = comp[q] >= 0
+    looked[p] = True
+    for a in range(ndropped):
+        ok[dropped[a]] = True
     for i in range(val[p]):
         taken[cells[x, i]] = False
     return found
@@ -201,26 +383,72 @@ def find_all(b, piece, cells, alive_pts, claimed_pts, not_solution, max_group, f
     hits = np.zeros(m, np.bool_)
     found = np.zeros((m, n), np.bool_)
     sound = np.zeros(m, np.bool_)
-    cover_start, cover = _covering(ncells, val, piece, cells)
-    reach = np.zeros(ncells, np.bool_)
-    touch = np.zeros(m, np.bool_)
+    start = np.zeros(n + 1, np.int64)  # number q's placements are start[q]:start[q + 1]
+    for k in range(m):
+        start[piece[k] + 1] += 1
+    for q in range(n):
+        start[q + 1] += start[q]
+    cover_start = np.zeros(ncells + 1, np.int64)
+    cover = np.zeros(start[n] * cells.shape[1], np.int64)
+    ok = np.zeros(m, np.bool_)
+    near = np.zeros(m, np.int64)
+    nnear = 0
+    fill, reach, mark = np.zeros(ncells, np.int64), np.zeros(ncells, np.bool_), np.zeros(m, np.bool_)
     work = (
-        np.zeros(ncells, np.bool_), np.zeros(m, np.bool_), np.zeros(n, np.int64), np.zeros(ncells, np.int64),
-        np.zeros(n, np.int64), np.zeros(n, np.int64), np.zeros(n, np.bool_), np.zeros(n, np.bool_), np.zeros(n, np.int64),
+        np.zeros(ncells, np.bool_), np.zeros(m, np.int64), np.zeros(n, np.int64), np.zeros(n, np.int64),
+        np.zeros(n, np.int64), np.full(ncells, -1, np.int64), np.zeros(ncells, np.int64),
+        np.zeros(n, np.int64), np.zeros(n, np.int64), np.zeros(n, np.int64), np.zeros(m, np.int64),
     )
+    cache = (
+        np.zeros(REMEMBERED, np.int64), np.zeros(REMEMBERED + 1, np.int64), np.zeros(32 * REMEMBERED, np.int64),
+        np.zeros(REMEMBERED, np.int64), np.zeros(REMEMBERED, np.int64), np.zeros(1, np.int64),
+    )
+    # A placement's test gives the same answer as at the point before when
+    # none of the numbers it looked at (``looked``, see leak_test) has lost a
+    # placement since: the groups it grew and the links that made the others
+    # too big are all still there, and nothing new can join them.
+    tested = np.full(m, -1, np.int64)
+    answer = np.zeros(m, np.bool_)
+    looked = np.zeros((m, n), np.bool_)
+    changed = np.zeros(n, np.bool_)
     for t in range(alive_pts.shape[0]):
         alive = alive_pts[t]
         any_hit = False
+        if t > 0:
+            changed[:] = False
+            for k in range(m):
+                if alive[k] != alive_pts[t - 1, k]:
+                    changed[piece[k]] = True
         number = -1
         for k in range(m):
             hits[k] = False
-            if alive[k] and not_solution[k] and first[k] < 0:
+            if not (alive[k] and not_solution[k] and first[k] < 0):
+                continue
+            same = t > 0 and tested[k] == t - 1
+            if same:
+                for q in range(n):
+                    if looked[k, q] and changed[q]:
+                        same = False
+                        break
+            tested[k] = t
+            if not same:
+                if number < 0:  # the first test at this point
+                    _covering(ncells, val, piece, cells, alive, cover_start, cover, fill)
+                    for y in range(m):
+                        ok[y] = alive[y]
                 if piece[k] != number:  # placements are listed by number: once per number and point
+                    if number >= 0:
+                        for y in range(start[number], start[number + 1]):
+                            ok[y] = alive[y]
                     number = piece[k]
-                    _touching(m, val, piece, cells, alive, number, reach, touch)
-                if leak_test(ncells, n, val, piece, cells, alive, dot, k, max_group, found[k], cover_start, cover, touch, work):
-                    hits[k] = True
-                    any_hit = True
+                    for y in range(start[number], start[number + 1]):
+                        ok[y] = False
+                    nnear = _near(val, piece, start, cells, alive, cover_start, cover, number, reach, mark, near)
+                answer[k] = leak_test(ncells, n, val, piece, start, cells, dot, k, max_group, found[k], looked[k],
+                                      cover_start, cover, ok, near, nnear, work, cache)
+            if answer[k]:
+                hits[k] = True
+                any_hit = True
         if not any_hit:
             continue
         sound_from(b, alive_pts[t], claimed_pts[t], sound)
