@@ -5,8 +5,9 @@ which every rule ran and found nothing and nothing changed, plus one dot the
 generator added, on a free cell some number reaches. Whatever a rule that
 looks at dots finds now, it finds through that dot; these look only there and
 answer exactly what the full rules would (``tests/core/test_settled.py``
-holds them to that). About a quarter of the generator's time went to running
-the full rules again in such rounds.
+holds them to that). Such rounds took about a third of the generator's
+cycles; looking only at the new dot saves about a tenth of them all
+(dependency can seldom be skipped: the new dot usually gives it a pair).
 """
 
 import numpy as np
