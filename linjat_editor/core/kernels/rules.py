@@ -276,7 +276,6 @@ def square(b):
     dropped = 0
     for p in range(n):
         m = bit(p)
-        v = val[p]
         count = 0
         for i in range(cross_size[p]):
             cell = cross_cells[p, i]
@@ -287,15 +286,26 @@ def square(b):
             for j in range(i + 1, count):
                 a = cells_a[i]
                 c = cells_a[j]
-                if possible[a] != possible[c]:
-                    continue
-                q = popcount((possible[a] ^ m) - np.uint64(1))
-                if line_distance(w, a, c) < max(v, val[q]):
-                    continue
-                for k in range(pbeg[p], pbeg[p + 1]):
-                    if alive[k] and not covers(pstart[k], pstep[k], v, w, a) and not covers(pstart[k], pstep[k], v, w, c):
-                        alive[k] = False
-                        dropped += 1
+                if possible[a] == possible[c]:
+                    dropped += square_pair(w, val, pbeg, pstart, pstep, alive, possible, p, a, c)
+    return dropped
+
+
+@helper
+def square_pair(w, val, pbeg, pstart, pstep, alive, possible, p, a, c):
+    """Dots a and c that only p and one other number Q reach: if too far apart for either line, p's placements covering neither go.
+
+    Returns how many it dropped.
+    """
+    v = val[p]
+    q = lowest(possible[a] ^ bit(p))
+    if line_distance(w, a, c) < max(v, val[q]):
+        return 0
+    dropped = 0
+    for k in range(pbeg[p], pbeg[p + 1]):
+        if alive[k] and not covers(pstart[k], pstep[k], v, w, a) and not covers(pstart[k], pstep[k], v, w, c):
+            alive[k] = False
+            dropped += 1
     return dropped
 
 

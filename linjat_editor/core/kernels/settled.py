@@ -12,9 +12,9 @@ cycles; looking only at the new dot saves about a tenth of them all
 
 import numpy as np
 
-from .bits import bit, kernel, lowest, popcount
-from .board import UNCLAIMED, covers
-from .rules import ZERO, claim, line_distance, must_cover
+from .bits import kernel, lowest, popcount
+from .board import UNCLAIMED
+from .rules import ZERO, claim, must_cover, square_pair
 
 
 @kernel
@@ -45,16 +45,10 @@ def square_new(b, c):
         return 0
     dropped = 0
     for p in (lowest(mc), lowest(mc & (mc - np.uint64(1)))):
-        v = val[p]
-        reach = max(v, val[lowest(mc ^ bit(p))])
         for i in range(cross_size[p]):
             a = cross_cells[p, i]
-            if a == c or not dot[a] or claimed[a] != UNCLAIMED or possible[a] != mc or line_distance(w, a, c) < reach:
-                continue
-            for k in range(pbeg[p], pbeg[p + 1]):
-                if alive[k] and not covers(pstart[k], pstep[k], v, w, a) and not covers(pstart[k], pstep[k], v, w, c):
-                    alive[k] = False
-                    dropped += 1
+            if a != c and dot[a] and claimed[a] == UNCLAIMED and possible[a] == mc:
+                dropped += square_pair(w, val, pbeg, pstart, pstep, alive, possible, p, a, c)
     return dropped
 
 
