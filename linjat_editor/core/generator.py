@@ -15,7 +15,7 @@ from typing import Callable
 import numpy as np
 
 from .board import check_numbers, from_level, to_level
-from .exact import count_solutions, line_arrays, number_lines
+from .exact import count_solutions, line_of, number_lines, placements
 from .kernels.bits import seed_state
 from .kernels.exact import count_solutions as exact_count
 from .kernels.fill import random_numbers
@@ -163,16 +163,18 @@ def where(cell: Cell) -> str:
 
 def solutions(level: Level, limit: int, seed: int) -> list[tuple[Line, ...]]:
     """Up to ``limit`` solutions of the numbers and pinned dots, in random order (the exact search, lines shuffled)."""
-    flat = [(p, line) for p, lines in enumerate(number_lines(level)) for line in lines]
-    random.Random(seed).shuffle(flat)
+    piece, length, cells = placements(level)
+    order = list(range(len(piece)))
+    random.Random(seed).shuffle(order)
+    shuffled = np.array(order, np.int64)
     w = level.width
     n = len(level.numbers)
-    piece, length, cells = line_arrays(level, flat)
     dots = np.array(sorted(r * w + c for r, c in level.dots), np.int64)
     out = np.zeros((max(1, limit), n), np.int64)
-    found = exact_count(level.height * w, n, piece, cells, length, np.ones(len(flat), np.bool_), dots, max(1, limit), out)
+    found = exact_count(level.height * w, n, piece[shuffled], cells[shuffled], length[shuffled],
+                        np.ones(len(piece), np.bool_), dots, max(1, limit), out)
     found = min(max(found, 0), out.shape[0])
-    out_list = [tuple(flat[int(out[s, p])][1] for p in range(n)) for s in range(found)]
+    out_list = [tuple(line_of(cells, length, int(shuffled[out[s, p]]), w) for p in range(n)) for s in range(found)]
     random.Random(seed + 1).shuffle(out_list)
     return out_list
 

@@ -20,6 +20,63 @@ BUDGET = 2_000_000
 
 
 @allocating
+def number_lines(h, w, pos, val):
+    """Every line each number could take on the empty board (other numbers block): (number, cells, length) per line.
+
+    ``cells[k, :length[k]]`` are line k's cells from its first (leftmost or
+    topmost); 0-padded. Per number, the line slid from left (up) to right
+    (down), horizontal then vertical for each start; a 1 has one line,
+    itself. Made here rather than in Python: the optimizer counts every
+    level it admits, and listing lines in Python cost six times the count.
+    """
+    n = pos.shape[0]
+    taken = np.zeros(h * w, np.bool_)
+    for p in range(n):
+        taken[pos[p]] = True
+    most = 1
+    for p in range(n):
+        most = max(most, val[p])
+    piece = np.empty(2 * most * n, np.int64)
+    length = np.empty(2 * most * n, np.int64)
+    cells = np.zeros((2 * most * n, most), np.int64)
+    k = 0
+    for p in range(n):
+        r, c, v = pos[p] // w, pos[p] % w, val[p]
+        left = _room(h, w, taken, r, c, 0, -1, v - 1)
+        right = _room(h, w, taken, r, c, 0, 1, v - 1)
+        up = _room(h, w, taken, r, c, -1, 0, v - 1)
+        down = _room(h, w, taken, r, c, 1, 0, v - 1)
+        for first in range(v):
+            if first <= left and v - 1 - first <= right:
+                _line(piece, length, cells, k, p, v, pos[p] - first, 1)
+                k += 1
+            if v > 1 and first <= up and v - 1 - first <= down:
+                _line(piece, length, cells, k, p, v, pos[p] - first * w, w)
+                k += 1
+    return piece[:k].copy(), length[:k].copy(), cells[:k].copy()
+
+
+@allocating
+def _room(h, w, taken, r, c, dr, dc, most):
+    """Free cells from (r, c) in direction (dr, dc), at most ``most``, before the edge or a number."""
+    k = 0
+    while k < most:
+        r, c = r + dr, c + dc
+        if not (0 <= r < h and 0 <= c < w) or taken[r * w + c]:
+            break
+        k += 1
+    return k
+
+
+@allocating
+def _line(piece, length, cells, k, p, v, start, step):
+    piece[k] = p
+    length[k] = v
+    for i in range(v):
+        cells[k, i] = start + i * step
+
+
+@allocating
 def count_solutions(ncells, npieces, pl_piece, pl_cells, pl_len, allowed, dots, limit, out, budget=BUDGET):
     """Count solutions up to ``limit``; the first ``len(out)`` are written to ``out``.
 
