@@ -133,16 +133,17 @@ def solved(b):
     """
     n, val, pbeg, pstart, pstep, alive, claimed, counter = b.n, b.val, b.pbeg, b.pstart, b.pstep, b.alive, b.claimed, b.counter
     cnt = counter
+    # Dots first: mid-solve, an unclaimed dot is the quickest "no".
+    dots = b.dots
+    for i in range(b.ndots[0]):
+        if claimed[dots[i]] == UNCLAIMED:
+            return False
     for p in range(n):
         left = 0
         for k in range(pbeg[p], pbeg[p + 1]):
             if alive[k]:
                 left += 1
         if left != 1:
-            return False
-    dots = b.dots
-    for i in range(b.ndots[0]):
-        if claimed[dots[i]] == UNCLAIMED:
             return False
     overlap = False
     for p in range(n):

@@ -123,6 +123,9 @@ def uncontested_no_cover(b):
     """Kind 1 (leak): the first number in that situation takes its uncontested placement."""
     n, val, dot, pbeg, pstart, pstep, alive, claimed, possible, cross_cells, cross_size = b.n, b.val, b.dot, b.pbeg, b.pstart, b.pstep, b.alive, b.claimed, b.possible, b.cross_cells, b.cross_size
     for p in range(n):
+        # A finished number has no free cell to take (the test would scan its cross to say so).
+        if done(val, pbeg, pstart, pstep, alive, claimed, p):
+            continue
         k = uncontested_placement(val, dot, pbeg, pstart, pstep, alive, claimed, possible, cross_cells, cross_size, p)
         if k < 0:
             continue
@@ -157,6 +160,42 @@ def cover(b):
     return popcount(gained)
 
 
+#: The span of no placement yet (see ``narrow``): (first, last) across, then down; -1 = none that way.
+NO_SPAN = (-1, 1 << 30, -1, 1 << 30)
+
+
+@helper
+def narrow(span, start, step, v, w):
+    """``span`` (cells every placement so far covers) narrowed to those placement (start, step) covers too.
+
+    A number's placements are segments through its cell, so what they share
+    is a stretch of its row, of its column, or (both ways) its cell alone.
+    """
+    lo_h, hi_h, lo_v, hi_v = span
+    if step == 1:
+        return (max(lo_h, start), min(hi_h, start + v - 1), lo_v, hi_v)
+    return (lo_h, hi_h, max(lo_v, start), min(hi_v, start + (v - 1) * w))
+
+
+@helper
+def span_cells(span, at, w, out):
+    """Write the cells of ``span`` (of the number on cell ``at``) to ``out``: how many (-1: no placement narrowed it)."""
+    lo_h, hi_h, lo_v, hi_v = span
+    if lo_h >= 0 and lo_v >= 0:
+        out[0] = at
+        return 1
+    if lo_h >= 0:
+        for i in range(hi_h - lo_h + 1):
+            out[i] = lo_h + i
+        return hi_h - lo_h + 1
+    if lo_v >= 0:
+        count = (hi_v - lo_v) // w + 1
+        for i in range(count):
+            out[i] = lo_v + i * w
+        return count
+    return -1
+
+
 @kernel
 def single_solution(b, near):
     """Kind 3 (leak): two or more interchangeable uninformative placements.
@@ -167,7 +206,7 @@ def single_solution(b, near):
     ``near``: the numbers to look at until one claims (``EVERYONE``, or in a
     settled round those that reach the new dot: see ``settled``).
     """
-    w, n, val, dot, pbeg, pstart, pstep, alive, claimed, possible, counter, cross_cells, cross_size, leak_owner = b.w, b.n, b.val, b.dot, b.pbeg, b.pstart, b.pstep, b.alive, b.claimed, b.possible, b.counter, b.cross_cells, b.cross_size, b.leak_owner
+    w, n, pos, val, dot, pbeg, pstart, pstep, alive, claimed, possible, cells, leak_owner = b.w, b.n, b.pos, b.val, b.dot, b.pbeg, b.pstart, b.pstep, b.alive, b.claimed, b.possible, b.cells_a, b.leak_owner
     width = 0
     for p in range(n):
         if width == 0 and bit(p) & near == ZERO:
@@ -182,6 +221,7 @@ def single_solution(b, near):
         v = val[p]
         informative = 0
         uninformative = 0
+        span = NO_SPAN  # the cells every informative placement covers
         for k in range(pbeg[p], pbeg[p + 1]):
             # Runs right after cover found nothing: until this rule claims a
             # cell itself, alive placements fit, and p reaches all their cells.
@@ -198,34 +238,30 @@ def single_solution(b, near):
                         alone = False
             if on_dot:
                 informative += 1
-                for i in range(v):
-                    counter[pstart[k] + i * pstep[k]] += 1
+                span = narrow(span, pstart[k], pstep[k], v, w)
             elif alone:
                 uninformative += 1
-        size = cross_size[p]
         if uninformative > 1 and informative > 0:
-            for i in range(size):
-                cell = cross_cells[p, i]
-                if claimed[cell] == UNCLAIMED and counter[cell] == informative:
+            for i in range(span_cells(span, pos[p], w, cells)):
+                cell = cells[i]
+                if claimed[cell] == UNCLAIMED:
                     claim(w, val, pbeg, pstart, pstep, alive, claimed, p, cell)
                     leak_owner[cell] = p  # for the step-through: which claims were the leak's
                     width += 1
-        for i in range(size):
-            counter[cross_cells[p, i]] = 0
     return width
 
 
 @kernel
 def cant_fit(b):
     """Kind 4: cells covered by every placement that still fits are claimed."""
-    w, n, val, pbeg, pstart, pstep, alive, claimed, possible, counter, cross_cells, cross_size = b.w, b.n, b.val, b.pbeg, b.pstart, b.pstep, b.alive, b.claimed, b.possible, b.counter, b.cross_cells, b.cross_size
+    w, n, pos, val, pbeg, pstart, pstep, alive, claimed, possible, cells = b.w, b.n, b.pos, b.val, b.pbeg, b.pstart, b.pstep, b.alive, b.claimed, b.possible, b.cells_a
     width = 0
     for p in range(n):
         if done(val, pbeg, pstart, pstep, alive, claimed, p):
             continue
         m = bit(p)
         v = val[p]
-        fitting = 0
+        span = NO_SPAN  # the cells every fitting placement covers
         for k in range(pbeg[p], pbeg[p + 1]):
             if not alive[k]:
                 continue
@@ -235,19 +271,13 @@ def cant_fit(b):
                     fits = False
                     break
             if fits:
-                fitting += 1
-                for i in range(v):
-                    counter[pstart[k] + i * pstep[k]] += 1
-        size = cross_size[p]
+                span = narrow(span, pstart[k], pstep[k], v, w)
         gained = 0
-        if fitting > 0:
-            for i in range(size):
-                cell = cross_cells[p, i]
-                if claimed[cell] == UNCLAIMED and counter[cell] == fitting:
-                    claim(w, val, pbeg, pstart, pstep, alive, claimed, p, cell)
-                    gained = 1
-        for i in range(size):
-            counter[cross_cells[p, i]] = 0
+        for i in range(span_cells(span, pos[p], w, cells)):
+            cell = cells[i]
+            if claimed[cell] == UNCLAIMED:
+                claim(w, val, pbeg, pstart, pstep, alive, claimed, p, cell)
+                gained = 1
         width += gained
     return width
 
@@ -319,38 +349,13 @@ def common_cells(w, pos, val, pbeg, pstart, pstep, alive, p, target, want_cover,
     interval of the row or column, or p's cell alone if both directions occur.
     """
     v = val[p]
-    lo_h = -1
-    hi_h = 1 << 30
-    lo_v = -1
-    hi_v = 1 << 30
-    across = False
-    down = False
+    span = NO_SPAN
     for k in range(pbeg[p], pbeg[p + 1]):
         # Runs only after a layer's cover and can't-fit found nothing, so no
         # cell was claimed since update_possible: alive placements are usable.
-        if not alive[k] or covers(pstart[k], pstep[k], v, w, target) != want_cover:
-            continue
-        if pstep[k] == 1:
-            across = True
-            lo_h = max(lo_h, pstart[k])
-            hi_h = min(hi_h, pstart[k] + v - 1)
-        else:
-            down = True
-            lo_v = max(lo_v, pstart[k])
-            hi_v = min(hi_v, pstart[k] + (v - 1) * w)
-    if across and down:
-        out[0] = pos[p]
-        return 1
-    if across:
-        for i in range(hi_h - lo_h + 1):
-            out[i] = lo_h + i
-        return hi_h - lo_h + 1
-    if down:
-        count = (hi_v - lo_v) // w + 1
-        for i in range(count):
-            out[i] = lo_v + i * w
-        return count
-    return -1
+        if alive[k] and covers(pstart[k], pstep[k], v, w, target) == want_cover:
+            span = narrow(span, pstart[k], pstep[k], v, w)
+    return span_cells(span, pos[p], w, out)
 
 
 @helper
@@ -457,11 +462,24 @@ def one_of(b, crossing):
     dropped = 0
     for pa in range(n):
         ncross = cross_size[pa]
-        for pb in range(pa + 1, n):
-            in_line = pos[pa] // w == pos[pb] // w or pos[pa] % w == pos[pb] % w
+        # Only the later numbers that share a free cell with pa can make a pair: the
+        # others are skipped before the row and column test (divisions, the costly part).
+        # Within the rule nothing is claimed and ``possible`` stays, so this holds throughout.
+        ma = bit(pa)
+        shared = ZERO
+        for i in range(ncross):
+            x = cross_cells[pa, i]
+            if claimed[x] == UNCLAIMED and possible[x] & ma != ZERO:
+                shared |= possible[x]
+        shared &= ~((ma << np.uint64(1)) - np.uint64(1))
+        ra, ca = pos[pa] // w, pos[pa] % w
+        while shared != ZERO:
+            pb = lowest(shared)
+            shared &= shared - np.uint64(1)
+            in_line = ra == pos[pb] // w or ca == pos[pb] % w
             if in_line == crossing:
                 continue
-            both = bit(pa) | bit(pb)
+            both = ma | bit(pb)
             for i in range(ncross):
                 x = cross_cells[pa, i]
                 if claimed[x] != UNCLAIMED or possible[x] & both != both:
