@@ -118,13 +118,28 @@ def uncontested_placement(val, dot, pbeg, pstart, pstep, alive, claimed, possibl
     return -1
 
 
+@helper
+def reaching_dots(b):
+    """The numbers that can reach an unclaimed dot: none of them is in the uncontested situation.
+
+    One pass over the dots, where the test would scan each number's cross to find one.
+    """
+    dots, claimed, possible = b.dots, b.claimed, b.possible
+    m = ZERO
+    for i in range(b.ndots[0]):
+        if claimed[dots[i]] == UNCLAIMED:
+            m |= possible[dots[i]]
+    return m
+
+
 @kernel
 def uncontested_no_cover(b):
     """Kind 1 (leak): the first number in that situation takes its uncontested placement."""
     n, val, dot, pbeg, pstart, pstep, alive, claimed, possible, cross_cells, cross_size = b.n, b.val, b.dot, b.pbeg, b.pstart, b.pstep, b.alive, b.claimed, b.possible, b.cross_cells, b.cross_size
+    busy = reaching_dots(b)
     for p in range(n):
         # A finished number has no free cell to take (the test would scan its cross to say so).
-        if done(val, pbeg, pstart, pstep, alive, claimed, p):
+        if bit(p) & busy != ZERO or done(val, pbeg, pstart, pstep, alive, claimed, p):
             continue
         k = uncontested_placement(val, dot, pbeg, pstart, pstep, alive, claimed, possible, cross_cells, cross_size, p)
         if k < 0:
