@@ -31,7 +31,11 @@ class Board(NamedTuple):
     touch (see ``cross``), listed once by ``build_board`` for every rule.
     ``counter`` (zero between uses), ``cells_a`` and ``cells_b`` are the rules'
     scratch space, ``taken`` the mutation's and ``keep_*`` the generator's
-    (kernels create no arrays, see ``bits.kernel``).
+    (kernels create no arrays, see ``bits.kernel``). ``reach``,
+    ``seen_claimed`` and ``seen_alive`` are ``possible`` (before any rule
+    narrowed it), ``claimed`` and ``alive`` as the last update of
+    ``possible`` left them: a refresh redoes only what changed since (see
+    ``rules.refresh_possible``).
 
     What the last solve did (see ``layer.solve_board``): ``table`` its
     classification (row 0 all kinds, row k kind k; columns depth, max
@@ -73,6 +77,9 @@ class Board(NamedTuple):
     keep_alive: np.ndarray
     keep_claimed: np.ndarray
     keep_possible: np.ndarray
+    reach: np.ndarray
+    seen_claimed: np.ndarray
+    seen_alive: np.ndarray
     table: np.ndarray
     layers: np.ndarray
     leak_owner: np.ndarray
@@ -135,6 +142,9 @@ def allocate(h: int, w: int, n: int, trace: bool = False) -> Board:
         keep_alive=np.zeros(most, np.bool_),
         keep_claimed=np.zeros(cells, np.int64),
         keep_possible=np.zeros(cells, np.uint64),
+        reach=np.zeros(cells, np.uint64),
+        seen_claimed=np.full(cells, UNCLAIMED, np.int64),
+        seen_alive=np.zeros(most, np.bool_),
         table=np.zeros((8, 2), np.int64),
         layers=np.zeros((cells + 1, 4), np.int64),
         leak_owner=np.full(cells, UNCLAIMED, np.int64),

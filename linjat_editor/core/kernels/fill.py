@@ -18,7 +18,7 @@ its parent's.
 from .bits import bit, copy, kernel, popcount, rand_below
 from .board import UNCLAIMED, build_board
 from .layer import CONTRADICTION, NONE, RUNNING, SINGLE_SOLUTION, SOLVED, step
-from .rules import EVERYONE, ZERO, done, reaching_dots, uncontested_placement, update_possible
+from .rules import EVERYONE, ZERO, done, reaching_dots, refresh_possible, uncontested_placement, update_possible
 
 #: The original's cap on generator rounds.
 MAX_ROUNDS = 100
@@ -98,7 +98,7 @@ def hinted_for(b, mask, allowed):
 def break_uncontested(b, rng, allowed):
     """Give every number that could take an uncontested placement a dot to reach (a hint it reaches, if any)."""
     n, val, dot, pbeg, pstart, pstep, alive, claimed, possible, cross_cells, cross_size = b.n, b.val, b.dot, b.pbeg, b.pstart, b.pstep, b.alive, b.claimed, b.possible, b.cross_cells, b.cross_size
-    update_possible(b)
+    refresh_possible(b)
     busy = reaching_dots(b)
     for p in range(n):
         # A finished number has no free cell to take (the test would scan its cross to say so).

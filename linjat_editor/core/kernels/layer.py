@@ -13,6 +13,7 @@ from .rules import (
     cover,
     dependency,
     one_of,
+    refresh_possible,
     single_solution,
     square,
     uncontested_no_cover,
@@ -241,7 +242,7 @@ def solve_board(b, settle=True):
             now_alive = b.n
         else:
             # Drop placements over cells others claimed: the state layer t starts from.
-            now_alive = update_possible(b)
+            now_alive = update_possible(b) if t == 0 else refresh_possible(b)
         now_claimed = mark_point(b, t)
         if t > 0:
             layers[t - 1, LAYER_CLAIMED] = now_claimed - was_claimed
