@@ -19,7 +19,7 @@ from .rules import (
     uncontested_no_cover,
     update_possible,
 )
-from .settled import cover_new, dependency_new, newest_dot, square_new
+from .settled import cover_new, newest_dot, square_new
 
 # Plain ints for numba, taken from the one definition of the kinds.
 NONE = 0
@@ -84,7 +84,7 @@ def layer(b, generating=False, settled=False):
         if width:
             return SQUARE, width, True
     # (What square dropped can change dependency's answer anywhere.)
-    if (not settled or changed or dependency_new(b, new)) and dependency(b):
+    if dependency(b, new if settled and not changed else -1):
         changed = True
         width = cant_fit(b)
         if width:
