@@ -46,7 +46,7 @@ def to_level(template: Level, pos: np.ndarray, val: np.ndarray, dot: np.ndarray)
     return template.with_numbers(numbers, dots)
 
 
-def placement_line(start: int, step: int, length: int, width: int) -> Line:
-    """The (row1, col1, row2, col2) line of a kernel placement."""
+def placement_lines(start: np.ndarray, step: np.ndarray, length: np.ndarray, width: int) -> list[Line]:
+    """The (row1, col1, row2, col2) lines of kernel placements (arrays: one entry per placement)."""
     end = start + (length - 1) * step
-    return (start // width, start % width, end // width, end % width)
+    return list(zip((start // width).tolist(), (start % width).tolist(), (end // width).tolist(), (end % width).tolist()))

@@ -27,7 +27,7 @@ from functools import cached_property
 
 import numpy as np
 
-from .board import from_level, placement_line
+from .board import from_level, placement_lines
 from .classification import Classification
 from .kernels.board import LAYER_CLAIMED, LAYER_KIND, LAYER_REMOVED, LAYER_WIDTH, Board
 from .kernels.layer import AMBIGUOUS, CONTRADICTION, SOLVED, STUCK, classify_level
@@ -175,11 +175,7 @@ class Deduction:
 
     @cached_property
     def _lines(self) -> list[Line]:
-        val, w = self.board.val, self.level.width
-        return [
-            placement_line(int(start), int(step), int(val[p]), w)
-            for start, step, p in zip(self.pstart, self.pstep, self.piece)
-        ]
+        return placement_lines(self.pstart, self.pstep, self.board.val[self.piece], self.level.width)
 
     def line(self, k: int) -> Line:
         """The line of placement ``k``."""
@@ -198,15 +194,17 @@ class Deduction:
         return -1
 
     @cached_property
+    def solution_placements(self) -> np.ndarray | None:
+        """The placement index of each number's line in the solution, if the deduction solved the level; else None."""
+        return np.flatnonzero(self.final) if self.solved else None
+
+    @cached_property
     def solution(self) -> tuple[Line, ...] | None:
         """The level's only solution, one line per number, if the deduction solved it; else None."""
-        if not self.solved:
+        k = self.solution_placements
+        if k is None:
             return None
-        val, w = self.board.val, self.level.width
-        return tuple(
-            placement_line(int(self.pstart[k]), int(self.pstep[k]), int(val[self.piece[k]]), w)
-            for k in np.flatnonzero(self.final)
-        )
+        return tuple(placement_lines(self.pstart[k], self.pstep[k], self.board.val[self.piece[k]], self.level.width))
 
     def _per_number(self, alive: np.ndarray) -> tuple[tuple[Line, ...], ...]:
         out: list[list[Line]] = [[] for _ in self.level.numbers]

@@ -104,6 +104,8 @@ def article_leaks(trace: Deduction) -> list[Leak]:
 
 def solution_indices(trace: Deduction, lines: Sequence[Line]) -> np.ndarray:
     """The placement index of each number's line in ``lines`` (-1 if the engine has none)."""
+    if lines is trace.solution:
+        return trace.solution_placements  # type: ignore[return-value]
     return np.array([trace.index_of(p, line) for p, line in enumerate(lines)], np.int64)
 
 
