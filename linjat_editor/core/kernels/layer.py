@@ -70,8 +70,9 @@ def layer(b, generating=False, settled=False):
     if width:
         cover(b)
         return SINGLE_SOLUTION, width, True
+    # Until dependency narrows ``possible``, it is as the update left it.
     if not settled:
-        width = cant_fit(b)
+        width = cant_fit(b, False)
         if width:
             return CANT_FIT, width, True
     # The harder kinds only narrow possibilities; a cant-fit pass right
@@ -80,7 +81,7 @@ def layer(b, generating=False, settled=False):
     changed = False
     if square_new(b, new) if settled else square(b):
         changed = True
-        width = cant_fit(b)
+        width = cant_fit(b, False)
         if width:
             return SQUARE, width, True
     # (What square dropped can change dependency's answer anywhere.)

@@ -321,8 +321,13 @@ def single_solution(b, near):
 
 
 @kernel
-def cant_fit(b):
-    """Kind 4: cells covered by every placement that still fits are claimed."""
+def cant_fit(b, narrowed=True):
+    """Kind 4: cells covered by every placement that still fits are claimed.
+
+    ``narrowed``: whether ``possible`` may have been narrowed (by dependency)
+    since it was brought up to date. If not, every alive placement fits
+    (the update dropped the rest) and the test is skipped.
+    """
     w, n, pos, val, pbeg, pstart, pstep, alive, claimed, possible, cells = b.w, b.n, b.pos, b.val, b.pbeg, b.pstart, b.pstep, b.alive, b.claimed, b.possible, b.cells_a
     width = 0
     for p in range(n):
@@ -335,7 +340,7 @@ def cant_fit(b):
             if not alive[k]:
                 continue
             fits = True
-            for i in range(v):
+            for i in range(v if narrowed else 0):
                 if possible[pstart[k] + i * pstep[k]] & m == ZERO:
                     fits = False
                     break
