@@ -12,7 +12,7 @@ covers each dot in any solution.
 
 import numpy as np
 
-from .bits import allocating
+from .bits import allocating, helper
 
 #: Search nodes before giving up: seconds of work on the hardest boards;
 #: levels a person could solve need a few hundred at most.
@@ -56,7 +56,7 @@ def number_lines(h, w, pos, val):
     return piece[:k].copy(), length[:k].copy(), cells[:k].copy()
 
 
-@allocating
+@helper
 def _room(h, w, taken, r, c, dr, dc, most):
     """Free cells from (r, c) in direction (dr, dc), at most ``most``, before the edge or a number."""
     k = 0
@@ -68,7 +68,7 @@ def _room(h, w, taken, r, c, dr, dc, most):
     return k
 
 
-@allocating
+@helper
 def _line(piece, length, cells, k, p, v, start, step):
     piece[k] = p
     length[k] = v

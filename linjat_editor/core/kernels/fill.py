@@ -101,7 +101,7 @@ def break_uncontested(b, rng, allowed):
     refresh_possible(b)
     busy = reaching_dots(b)
     for p in range(n):
-        # A finished number has no free cell to take (the test would scan its cross to say so).
+        # A number that reaches a dot, or is finished, is not in that situation (the test would scan its cross to say so).
         if bit(p) & busy != ZERO or done(val, pbeg, pstart, pstep, alive, claimed, p):
             continue
         if uncontested_placement(val, dot, pbeg, pstart, pstep, alive, claimed, possible, cross_cells, cross_size, p) >= 0:

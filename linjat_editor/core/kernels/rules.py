@@ -192,7 +192,7 @@ def uncontested_no_cover(b):
     n, val, dot, pbeg, pstart, pstep, alive, claimed, possible, cross_cells, cross_size = b.n, b.val, b.dot, b.pbeg, b.pstart, b.pstep, b.alive, b.claimed, b.possible, b.cross_cells, b.cross_size
     busy = reaching_dots(b)
     for p in range(n):
-        # A finished number has no free cell to take (the test would scan its cross to say so).
+        # A number that reaches a dot, or is finished, is not in that situation (the test would scan its cross to say so).
         if bit(p) & busy != ZERO or done(val, pbeg, pstart, pstep, alive, claimed, p):
             continue
         k = uncontested_placement(val, dot, pbeg, pstart, pstep, alive, claimed, possible, cross_cells, cross_size, p)
