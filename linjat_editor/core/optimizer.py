@@ -236,7 +236,8 @@ def first_level(height: int, width: int, count: int, weights: Weights, seed: int
             checked = check(level)
             if checked is not None and not checked[1]:
                 return level
-            leaky = leaky or level
+            if leaky is None:
+                leaky = level
         if leaky is not None:
             return leaky
     raise LevelError(f"could not find a solvable {height}x{width} level with {count} numbers")

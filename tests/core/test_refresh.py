@@ -9,15 +9,13 @@ import pytest
 
 from linjat_editor.core import PRESETS, Level, first_level
 from linjat_editor.core.board import from_level
-from linjat_editor.core.kernels.bits import copy, seed_state
+from linjat_editor.core.kernels.bits import seed_state
 from linjat_editor.core.kernels.board import Board, build_board
-from linjat_editor.core.kernels.fill import MAX_ROUNDS, add_hinted, break_uncontested
+from linjat_editor.core.kernels.fill import MAX_ROUNDS, add_hinted, break_uncontested, start_fill
 from linjat_editor.core.kernels.layer import CONTRADICTION, NONE, SINGLE_SOLUTION, SOLVED, contradiction, layer, solved, step
 from linjat_editor.core.kernels.rules import refresh_possible, update_possible
 
-
-def clone(b: Board) -> Board:
-    return Board._make(x.copy() if isinstance(x, np.ndarray) else x for x in b)
+from .boards import clone
 
 
 def refresh_agrees(b: Board) -> None:
@@ -54,11 +52,7 @@ def fill_checking(level: Level, seed: int) -> tuple[int, int]:
     b = from_level(level, pinned_only=True)
     rng = seed_state(seed)
     allowed = np.ones(level.height * level.width, np.bool_)
-    build_board(b)
-    update_possible(b)
-    copy(b.start_possible, b.possible, b.possible.size)
-    b.nadded[0] = 0
-    b.hint_at[:] = 0
+    start_fill(b)
     checked = undone = 0
     for _ in range(MAX_ROUNDS):
         refresh_agrees(b)  # the refresh break_uncontested starts with (then one with nothing to do)

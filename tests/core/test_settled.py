@@ -9,15 +9,11 @@ import pytest
 
 from linjat_editor.core import PRESETS, Level, first_level
 from linjat_editor.core.board import from_level
-from linjat_editor.core.kernels.bits import copy, seed_state
-from linjat_editor.core.kernels.board import Board, build_board
-from linjat_editor.core.kernels.fill import MAX_ROUNDS, add_hinted, break_uncontested
+from linjat_editor.core.kernels.bits import seed_state
+from linjat_editor.core.kernels.fill import MAX_ROUNDS, add_hinted, break_uncontested, start_fill
 from linjat_editor.core.kernels.layer import CONTRADICTION, NONE, SOLVED, step
-from linjat_editor.core.kernels.rules import update_possible
 
-
-def clone(b: Board) -> Board:
-    return Board._make(x.copy() if isinstance(x, np.ndarray) else x for x in b)
+from .boards import clone
 
 
 def compare_settled_rounds(level: Level, seed: int) -> int:
@@ -30,11 +26,7 @@ def compare_settled_rounds(level: Level, seed: int) -> int:
     b = from_level(level, pinned_only=True)
     rng = seed_state(seed)
     allowed = np.ones(level.height * level.width, np.bool_)
-    build_board(b)
-    update_possible(b)
-    copy(b.start_possible, b.possible, b.possible.size)
-    b.nadded[0] = 0
-    b.hint_at[:] = 0
+    start_fill(b)
     settled = False
     rounds = 0
     for _ in range(MAX_ROUNDS):

@@ -111,6 +111,16 @@ def break_uncontested(b, rng, allowed):
 
 
 @kernel
+def start_fill(b):
+    """Build the board from its numbers and pinned dots, as a fill starts: nothing added, no hint used yet."""
+    build_board(b)
+    update_possible(b)
+    copy(b.start_possible, b.possible, b.possible.size)
+    b.nadded[0] = 0
+    b.hint_at[1] = 0
+
+
+@kernel
 def fill_board(b, rng, allowed, sound):
     """Add dots (on ``allowed`` cells) to ``b``'s dot array until the solver solves it or nothing helps.
 
@@ -126,13 +136,9 @@ def fill_board(b, rng, allowed, sound):
     is good: the caller classifies it afresh) and whether a single-solution
     leak was used on the way.
     """
-    possible, start_possible, alive, claimed = b.possible, b.start_possible, b.alive, b.claimed
+    possible, alive, claimed = b.possible, b.alive, b.claimed
     keep_alive, keep_claimed, keep_possible = b.keep_alive, b.keep_claimed, b.keep_possible
-    build_board(b)
-    update_possible(b)
-    copy(start_possible, possible, possible.size)
-    b.nadded[0] = 0
-    b.hint_at[1] = 0
+    start_fill(b)
     state = NONE
     leaked = False
     settled = False
