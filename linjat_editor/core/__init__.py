@@ -26,7 +26,7 @@ _HOME = {
     "MAX_SIDE": "level", "MAX_VALUE": "level", "Cell": "level", "Level": "level", "LevelError": "level",
     "Line": "level", "Number": "level", "line_cells": "level",
     "Optimizer": "optimizer", "PoolEntry": "optimizer", "Progress": "optimizer", "first_level": "optimizer",
-    "generate": "optimizer", "default_workers": "optimizer",
+    "generate": "optimizer", "default_workers": "optimizer", "polish_dots": "polish",
     "PRESETS": "scoring", "SELECTION": "scoring", "TIERS": "scoring", "Tier": "scoring", "Weights": "scoring",
     "preset": "scoring", "score": "scoring", "selection_score": "scoring",
     "Layer": "solver", "SolveResult": "solver", "classify": "solver", "solve": "solver",
@@ -41,6 +41,7 @@ if TYPE_CHECKING:
     from .kinds import TRY_ORDER, Kind
     from .level import MAX_SIDE, MAX_VALUE, Cell, Level, LevelError, Line, Number, line_cells
     from .optimizer import Optimizer, PoolEntry, Progress, default_workers, first_level, generate
+    from .polish import polish_dots
     from .scoring import PRESETS, SELECTION, TIERS, Tier, Weights, preset, score, selection_score
     from .solver import Layer, SolveResult, classify, solve
 

@@ -29,6 +29,7 @@ from .kernels.bits import seed_state
 from .kernels.board import allocate
 from .kernels.optimize import optimize
 from .level import Cell, Level, LevelError
+from .polish import polish_dots, polish_moves
 from .pool import POOL_SIZE, Checked, Pool, PoolEntry, check
 from .scoring import Weights
 
@@ -259,15 +260,19 @@ def generate(
 
     The level is unique (exact solver) and carries no leak warning: the
     pool's best by the weights, or ``by_selection`` the best by selection
-    score of all the levels the pool admitted during the run.
+    score of all the levels the pool admitted during the run, its dots
+    polished (:mod:`.polish`) with a twentieth of the iterations.
     """
     seed = new_seed() if seed is None else seed
     optimizer = Optimizer(first_level(height, width, count, weights, seed), weights, seed=seed + 1, workers=workers)
-    optimizer.run(iterations, progress, should_stop)
+    moves = polish_moves(iterations)
+    optimizer.run(iterations - moves, progress, should_stop)
     best = optimizer.best_by_selection if by_selection else optimizer.best
     if best is None:
         raise LevelError("the optimizer found no unique level free of leaks")
-    return best.level
+    if should_stop is not None and should_stop():
+        return best.level
+    return polish_dots(best.level, weights, moves, seed + 2, by_selection)
 
 
 __all__ = ["Optimizer", "PoolEntry", "Progress", "default_workers", "first_level", "generate"]

@@ -35,7 +35,12 @@ def score_board(b, weights):
     build_board(b)
     if solve_board(b, False) != SOLVED:
         return np.nan
-    table = b.table
+    return weighted(b.table, weights)
+
+
+@kernel
+def weighted(table, weights):
+    """A classification table's weighted sum (``weights``: ``Weights.as_array()``, [width, then one per kind])."""
     total = table[0, 1] * weights[0]
     for kind in range(1, 8):
         total += table[kind, 0] * weights[kind]

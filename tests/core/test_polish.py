@@ -1,0 +1,64 @@
+"""Polishing dots: numbers and pinned dots stay, the level stays unique and leak-free, and it never gets worse."""
+
+from __future__ import annotations
+
+from typing import Callable
+
+import pytest
+
+from linjat_editor.core import PRESETS, Level, score, selection_score, solve
+from linjat_editor.core.analysis import detect_leaks
+from linjat_editor.core.polish import polish_dots
+
+from .reference import count_lines
+
+EXPERT = PRESETS["expert"]
+
+
+def assert_sound(before: Level, after: Level) -> None:
+    """Same numbers and pinned dots; unique by the independent counter; solved by deduction; no leak warning."""
+    assert after.numbers == before.numbers and after.pinned == before.pinned
+    assert count_lines(after) == 1
+    assert solve(after).solved and not detect_leaks(after)
+
+
+def test_published_levels_keep_their_solution_and_never_rank_lower(corpus_levels: Callable[[str], list[Level]]) -> None:
+    better = 0
+    for i, level in enumerate(corpus_levels("expert")[:12]):
+        if detect_leaks(level):
+            continue  # nothing to start from: polish returns such a level as it is
+        after = polish_dots(level, EXPERT, moves=150, seed=i, by_selection=True)
+        assert_sound(level, after)
+        assert solve(after).lines == solve(level).lines  # the same solution, only other dots
+        old, new = solve(level).classification, solve(after).classification
+        assert (selection_score(new), score(new, EXPERT)) >= (selection_score(old), score(old, EXPERT))
+        better += (selection_score(new), score(new, EXPERT)) > (selection_score(old), score(old, EXPERT))
+    assert better >= 3  # it does something: most published levels have a dot to spare or move
+
+
+def test_ranked_by_the_tier_weights_first_unless_by_selection(corpus_levels: Callable[[str], list[Level]]) -> None:
+    level = next(lv for lv in corpus_levels("hard") if not detect_leaks(lv))
+    after = polish_dots(level, PRESETS["hard"], moves=150, seed=3)
+    assert_sound(level, after)
+    assert score(solve(after).classification, PRESETS["hard"]) >= score(solve(level).classification, PRESETS["hard"])
+
+
+def test_pinned_dots_stay(corpus_levels: Callable[[str], list[Level]]) -> None:
+    for i, level in enumerate(corpus_levels("hard")[:6]):
+        pinned = level.with_dot(*min(level.dots), pinned=True)
+        after = polish_dots(pinned, PRESETS["hard"], moves=100, seed=i)
+        assert min(level.dots) in after.pinned and after.pinned <= after.dots
+        if not detect_leaks(level):
+            assert_sound(pinned, after)
+
+
+@pytest.mark.parametrize("rows", [["2  ", "   ", "  2"], ["  "]])
+def test_a_level_without_one_deduced_solution_comes_back_as_it_is(rows: list[str]) -> None:
+    level = Level.from_rows(rows)  # two solutions / no numbers at all
+    assert polish_dots(level, EXPERT, moves=50, seed=1) is level
+
+
+def test_same_seed_same_level(corpus_levels: Callable[[str], list[Level]]) -> None:
+    level = corpus_levels("hard")[0]
+    a = polish_dots(level, PRESETS["hard"], moves=300, seed=8)
+    assert a != level and polish_dots(level, PRESETS["hard"], moves=300, seed=8) == a
