@@ -77,6 +77,9 @@ def install_actions(w: EditorWindow) -> SimpleNamespace:
                      lambda: w.generator.fill_dots())
     a.fill_again = _action(w, "Fill a&gain", "Ctrl+Shift+D", "Fill dots again with another seed",
                            lambda: w.generator.fill_dots(again=True))
+    a.polish = _action(w, "&Polish dots", "Ctrl+Alt+P", "Keep the numbers; move dots while the level gets harder "
+                       "(by the analysis preset), keeping it unique and leak-free",
+                       lambda: w.generator.polish_dots(w.analysis.preset_name))
     a.fix_leaks = _action(w, "Fix &leaks", "Ctrl+L", "Add the fewest dots that remove every uniqueness leak",
                           w.generator.fix_leaks)
     a.random = [
@@ -102,7 +105,7 @@ def install_actions(w: EditorWindow) -> SimpleNamespace:
     a.shortcuts = _action(w, "&Keyboard shortcuts", "F1", "List every shortcut", lambda: show_shortcuts(w))
     _menus(w, a)
     w.generator.busyChanged.connect(
-        lambda busy: [x.setEnabled(not busy and w.engine_ready) for x in (a.fill, a.fill_again, a.fix_leaks, *a.random)])
+        lambda busy: [x.setEnabled(not busy and w.engine_ready) for x in (a.fill, a.fill_again, a.polish, a.fix_leaks, *a.random)])
     return a
 
 
@@ -126,7 +129,7 @@ def _menus(w: EditorWindow, a: SimpleNamespace) -> None:
     edit.addSeparator()
     edit.addAction(a.properties)
     gen = bar.addMenu("&Generate")
-    gen.addActions([a.fill, a.fill_again, a.fix_leaks])
+    gen.addActions([a.fill, a.fill_again, a.polish, a.fix_leaks])
     gen.addSeparator()
     group = QActionGroup(w)
     for act in a.random:
@@ -149,7 +152,7 @@ def _menus(w: EditorWindow, a: SimpleNamespace) -> None:
     tools.addSeparator()
     tools.addActions(_fixed_undo_buttons(w))
     tools.addSeparator()
-    tools.addActions([a.fill, a.fill_again, a.fix_leaks])
+    tools.addActions([a.fill, a.fill_again, a.polish, a.fix_leaks])
     tools.addSeparator()
     tools.addActions([a.solution, a.hint, a.playtest])
 

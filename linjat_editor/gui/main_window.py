@@ -167,7 +167,7 @@ class MainWindow(EditorWindow):
     def engine_actions(self) -> list:
         """What needs the engine's kernels: off while they are being prepared."""
         a = self.acts
-        return [a.fill, a.fill_again, a.fix_leaks, *a.random, self.optimizer.buttons["start"]]
+        return [a.fill, a.fill_again, a.polish, a.fix_leaks, *a.random, self.optimizer.buttons["start"]]
 
     def warm_up_engine(self) -> None:
         """Prepare the engine in the background; say so if it takes a while (the first start compiles)."""

@@ -1,4 +1,4 @@
-"""Step-through on the board, hint, and the generator actions (fill dots, fill again, fix leaks, random level)."""
+"""Step-through on the board, hint, and the generator actions (fill dots, fill again, polish dots, fix leaks, random level)."""
 
 from __future__ import annotations
 
@@ -99,6 +99,31 @@ def test_fix_leaks_removes_the_leak(window, qtbot):
     assert window.document.undo_stack.text(0) == "Fix leaks"
     qtbot.waitUntil(window.analysis.is_current, timeout=JIT)
     assert not window.analysis.result.leaks and window.analysis.result.good
+
+
+def test_polish_dots_keeps_the_numbers_and_makes_the_level_harder_in_one_undo_step(window, qtbot, corpus_levels):
+    start = corpus_levels("hard")[0]  # unique, solved, leak-free; seed 1 finds harder dots for it
+    load(window, qtbot, start.rows())
+    before = (window.analysis.result.score, window.analysis.result.selection_score)
+    window.generator.seed = 0
+    with qtbot.waitSignal(window.generator.applied, timeout=JIT):
+        window.acts.polish.trigger()
+    assert window.document.undo_stack.text(0) == "Polish dots"
+    assert window.document.level.numbers == start.numbers and window.document.level.dots != start.dots
+    qtbot.waitUntil(window.analysis.is_current, timeout=JIT)
+    result = window.analysis.result
+    assert result.good and (result.score, result.selection_score) > before  # by the preset, ties by selection
+    window.document.undo_stack.undo()
+    assert window.document.level.dots == start.dots
+
+
+def test_polish_dots_explains_what_the_level_needs_first(window, qtbot):
+    load(window, qtbot, ["   .", " 2 3", " .4 ", "    "])  # a leak warning (see the fix-leaks test)
+    window.acts.polish.trigger()
+    qtbot.waitUntil(lambda: bool(window.infos), timeout=JIT)
+    title, text = window.infos[-1]
+    assert title == "Cannot polish dots" and "leak" in text
+    assert window.document.undo_stack.count() == 0
 
 
 def test_new_random_level_for_a_tier(window, qtbot):
