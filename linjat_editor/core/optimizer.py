@@ -261,7 +261,7 @@ def generate(
     The level is unique (exact solver) and carries no leak warning: the
     pool's best by the weights, or ``by_selection`` the best by selection
     score of all the levels the pool admitted during the run, its dots
-    polished (:mod:`.polish`) with a twentieth of the iterations.
+    polished (:mod:`.polish`) with a fiftieth of the iterations.
     """
     seed = new_seed() if seed is None else seed
     optimizer = Optimizer(first_level(height, width, count, weights, seed), weights, seed=seed + 1, workers=workers)

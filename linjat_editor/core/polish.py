@@ -5,9 +5,10 @@ fill. Moving a dot to another cell of the level's solution, or taking one
 away, keeps that solution; where deduction still solves the level, the
 climb moves there if the level ranks at least as high and passes the
 checks (no leak warning, one solution by the exact solver), so it drifts
-along plateaus and never stands on a level it could not emit. ``generate`` spends a twentieth of its
-iterations here, on its best level: a polish move costs less than an
-optimizer iteration (one solve, no fill).
+along plateaus and never stands on a level it could not emit.
+``generate`` spends a fiftieth of its iterations here, on its best level,
+one iteration per move (a move costs less: one solve, no fill); most of
+what polishing finds, it finds in the first 200 moves.
 
 >>> from linjat_editor.core.level import Level
 >>> from linjat_editor.core.scoring import PRESETS
@@ -28,8 +29,10 @@ from .pool import check
 from .scoring import SELECTION, Weights, score
 from .solver import deduce
 
-#: The share of ``generate``'s iterations that polish its level: one in this many.
-POLISH_SHARE = 20
+#: The share of ``generate``'s iterations that polish its level: one in this many. On 200 finished
+#: expert levels, 200 moves raised the mean selection score by 3.7 and 500 by 3.9; each move
+#: charged is an iteration the numbers' search loses, so the share is small.
+POLISH_SHARE = 50
 
 
 def polish_moves(iterations: int) -> int:
@@ -65,9 +68,9 @@ def polish_dots(level: Level, weights: Weights, moves: int, seed: int, by_select
     best, best_key = level, tuple(keys[CUR : CUR + 2])
     left = moves
     while left > 0:
-        ran, found = polish(b, cur, keys, cells, len(cells), pinned, firsts, seconds, rng, left)
+        ran, hit = polish(b, cur, keys, cells, len(cells), pinned, firsts, seconds, rng, left)
         left -= ran
-        if not found:
+        if not hit:
             continue
         candidate = to_level(level, b.pos[:n], b.val[:n], b.dot)
         checked = check(candidate)
