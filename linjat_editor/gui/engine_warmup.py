@@ -11,7 +11,7 @@ import time
 
 from linjat_editor.core.level import Level
 
-#: A small level that takes every kernel family through its paces: solve, count, analyse, fill, optimize.
+#: A small level that takes every kernel family through its paces: solve, count, analyse, fill, polish, optimize.
 _SAMPLE = Level.from_rows([" 2  ", "   3", "3   ", "  2 "])
 
 
@@ -23,6 +23,7 @@ def warm_up() -> float:
     start = time.perf_counter()
     core.solve(_SAMPLE, trace=True)
     analyze(_SAMPLE, core.PRESETS["easy"])
-    core.fill_dots(_SAMPLE.without_dots(), seed=0)
+    filled = core.fill_dots(_SAMPLE.without_dots(), seed=0).level
+    core.polish_dots(filled, core.PRESETS["easy"], 2, seed=0)
     core.Optimizer(_SAMPLE, core.PRESETS["easy"], seed=0).run(2)
     return time.perf_counter() - start

@@ -13,7 +13,7 @@ the search climbs on the numbers instead of redrawing the fill.
 
 import numpy as np
 
-from .bits import copy, kernel, rand_below
+from .bits import copy, helper, kernel, rand_below
 from .board import build_board
 from .fill import fill_board, random_numbers, sort_numbers
 from .layer import CONTRADICTION, SINGLE_SOLUTION, SOLVED, UNCONTESTED_NO_COVER, solve_board
@@ -38,7 +38,7 @@ def score_board(b, weights):
     return weighted(b.table, weights)
 
 
-@kernel
+@helper
 def weighted(table, weights):
     """A classification table's weighted sum (``weights``: ``Weights.as_array()``, [width, then one per kind])."""
     total = table[0, 1] * weights[0]

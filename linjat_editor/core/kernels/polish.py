@@ -10,7 +10,7 @@ there: levels of equal rank too, so the climb drifts along plateaus.
 
 import numpy as np
 
-from .bits import copy, kernel, rand_below
+from .bits import copy, helper, kernel, rand_below
 from .optimize import score_board, weighted
 
 #: One move in this many takes a dot away instead of moving it.
@@ -21,7 +21,7 @@ DRAWS = 8
 CUR, FOUND = 0, 2
 
 
-@kernel
+@helper
 def above(a1, a2, b1, b2):
     """(a1, a2) ranks above (b1, b2): first by the first weights, ties by the second."""
     return a1 > b1 or (a1 == b1 and a2 > b2)
