@@ -13,6 +13,10 @@ import platformdirs
 CORE = Path(__file__).resolve().parent.parent
 #: Every module holding a cached kernel, or code inlined into one.
 SOURCES = ("kernels/*.py", "analysis/*.py")
+#: Versions kept: two checkouts (or a release and a development tree) used in
+#: turn would otherwise delete each other's kernels and compile for a minute
+#: at every switch.
+KEEP = 3
 
 
 def sources_digest() -> str:
@@ -28,8 +32,8 @@ def use_versioned_cache() -> None:
     """Point numba's cache at a folder for this exact version of the sources.
 
     Must run before any kernel is decorated. A ``NUMBA_CACHE_DIR`` the user set
-    is kept as the parent folder. Folders of older versions are removed (best
-    effort: another process may still be using one).
+    is kept as the parent folder. Only the ``KEEP`` most recently used
+    versions stay (see :func:`prune`).
     """
     parent = Path(os.environ.get("NUMBA_CACHE_DIR") or platformdirs.user_cache_dir("linjat-editor")) / "numba"
     version = sources_digest()
@@ -39,9 +43,22 @@ def use_versioned_cache() -> None:
     except OSError:
         return  # no writable cache: numba falls back to its default place
     setattr(numba.config, "CACHE_DIR", str(here))  # numba reads it when each kernel is decorated
-    for old in parent.iterdir():
-        if old.name != version and old.is_dir():
-            shutil.rmtree(old, ignore_errors=True)
+    prune(parent, here)
+
+
+def prune(parent: Path, here: Path, keep: int = KEEP) -> None:
+    """Mark ``here`` as just used and remove all but the ``keep`` most recently used version folders.
+
+    Best effort: another process may still be using a folder, or remove it first.
+    """
+    try:
+        os.utime(here)
+        folders = [(p.stat().st_mtime, p) for p in parent.iterdir() if p.is_dir() and p != here]
+    except OSError:
+        return
+    folders.sort(reverse=True)
+    for _, old in folders[keep - 1 :]:
+        shutil.rmtree(old, ignore_errors=True)
 
 
 def compiled() -> bool:
