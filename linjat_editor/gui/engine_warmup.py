@@ -1,6 +1,6 @@
 """Load (or, on the first start after an install, compile) the engine's kernels before the designer needs them.
 
-The first start compiles for about a minute; without this the editor looked
+The first start compiles for a minute or two; without this the editor looked
 frozen while the status bar said "Ready". Runs on a worker; the window shows
 a busy bar and keeps engine actions off until it is done.
 """

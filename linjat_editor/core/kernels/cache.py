@@ -14,7 +14,7 @@ CORE = Path(__file__).resolve().parent.parent
 #: Every module holding a cached kernel, or code inlined into one.
 SOURCES = ("kernels/*.py", "analysis/*.py")
 #: Versions kept: two checkouts (or a release and a development tree) used in
-#: turn would otherwise delete each other's kernels and compile for a minute
+#: turn would otherwise delete each other's kernels and compile them again
 #: at every switch.
 KEEP = 3
 
@@ -62,10 +62,10 @@ def prune(parent: Path, here: Path, keep: int = KEEP) -> None:
 
 
 def compiled() -> bool:
-    """True when this version's kernels are already in the cache (a start will not compile for a minute)."""
+    """True when this version's kernels are already in the cache (a start will not compile for minutes)."""
     folder = Path(str(getattr(numba.config, "CACHE_DIR", "") or ""))
     return folder.is_dir() and any(folder.rglob("*.nbi"))
 
 
 #: What the editor and the command line say while the first start compiles.
-PREPARING = "preparing the engine: the first start after an install compiles it (about a minute)…"
+PREPARING = "preparing the engine: the first start after an install compiles it (a minute or two)…"
