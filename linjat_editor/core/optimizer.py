@@ -225,11 +225,12 @@ def first_level(height: int, width: int, count: int, weights: Weights, seed: int
     pool_pos = np.zeros((POOL_SIZE, count), np.int64)
     pool_added = np.zeros((POOL_SIZE, height * width), np.int64)
     pool_nadded = np.zeros(POOL_SIZE, np.int64)
+    pool_solution = np.zeros((POOL_SIZE, height * width), np.int64)
     pool_score = np.full(POOL_SIZE, np.nan)
     for require_hard in ([True, False] if weights.rewards_hard_kinds else [False]):
         leaky = None
         for _ in range(LEAK_FREE_TRIES):
-            _, found = optimize(b, pool_pos, pool_pos, pool_added, pool_nadded, pool_score, 0, blocked, blocked,
+            _, found = optimize(b, pool_pos, pool_pos, pool_added, pool_nadded, pool_solution, pool_score, 0, blocked, blocked,
                                 weights.as_array(), rng, ATTEMPTS, everywhere, require_hard)
             if math.isnan(found):
                 break

@@ -26,8 +26,9 @@ from .exact import count_solutions
 from .generator import fill_dots
 from .kernels.bits import seed_state
 from .kernels.board import allocate
+from .kernels.mutate import UNKNOWN
 from .kernels.optimize import POOL_SIZE, optimize
-from .level import Cell, Level
+from .level import Cell, Level, line_cells
 from .scoring import Weights, score, selection_score
 from .solver import deduce
 
@@ -107,6 +108,8 @@ class Pool:
         self._score = np.full(POOL_SIZE, np.nan)
         self._added = np.zeros((POOL_SIZE, h * w), np.int64)
         self._nadded = np.zeros(POOL_SIZE, np.int64)
+        #: Each member's solution (owner of each cell, -1 none), which its children's mutations keep.
+        self._solution = np.full((POOL_SIZE, h * w), UNKNOWN, np.int64)
         self._weights = weights.as_array()
         self._seen: set[bytes] = set()
         self._checked: dict[bytes, Checked] = {} if checked is None else checked
@@ -145,7 +148,7 @@ class Pool:
         left = iterations
         while left > 0:
             ran, found = optimize(
-                self._board, self._pos, self._val, self._added, self._nadded, self._score, self.size,
+                self._board, self._pos, self._val, self._added, self._nadded, self._solution, self._score, self.size,
                 self._pinned, self._fixed, self._weights, self._rng, left, self._everywhere, False,
             )
             left -= ran
@@ -166,7 +169,8 @@ class Pool:
         if found is not None:
             cls, leaks = found
             order = tuple(b.added[: b.nadded[0]].tolist())
-            self.offer(PoolEntry(level, cls, value, order), leaks)
+            # The kernel's solve left the candidate's solution in ``claimed``.
+            self.offer(PoolEntry(level, cls, value, order), leaks, b.claimed[: level.height * level.width].copy())
 
     def _check(self, key: bytes, level: Level) -> Checked:
         """``check(level)``, once per run: islands often find the same level (a sixth of their checks)."""
@@ -177,7 +181,7 @@ class Pool:
             found = self._checked[key] = check(level)
         return found  # type: ignore[return-value]
 
-    def offer(self, entry: PoolEntry, leaks: int = 0) -> bool:
+    def offer(self, entry: PoolEntry, leaks: int = 0, solution: np.ndarray | None = None) -> bool:
         """Insert a checked level (with ``leaks`` warnings) into the search by rank; False if it does not get in.
 
         Ahead of equal ranks, so the pool drifts along plateaus. A leak-free
@@ -201,6 +205,8 @@ class Pool:
         self._score[i + 1 : last + 1] = self._score[i:last].copy()
         self._added[i + 1 : last + 1] = self._added[i:last].copy()
         self._nadded[i + 1 : last + 1] = self._nadded[i:last].copy()
+        self._solution[i + 1 : last + 1] = self._solution[i:last].copy()
+        self._solution[i] = owners(entry.level) if solution is None else solution
         self._added[i, : len(entry.fill_order)] = entry.fill_order
         self._nadded[i] = len(entry.fill_order)
         w = self.template.width
@@ -210,6 +216,19 @@ class Pool:
         self._score[i] = rank
         self._search = (search[:i] + [(rank, entry)] + search[i:])[:POOL_SIZE]
         return True
+
+
+def owners(level: Level) -> np.ndarray:
+    """The number owning each cell (flat) in the level's deduced solution, -1 for none; UNKNOWN if not solved."""
+    h, w = level.height, level.width
+    owner = np.full(h * w, UNKNOWN, np.int64)
+    solution = deduce(level).solution
+    if solution is not None:
+        owner[:] = -1
+        for p, line in enumerate(solution):
+            for r, c in line_cells(line):
+                owner[r * w + c] = p
+    return owner
 
 
 def best_first(entries: list[PoolEntry], entry: PoolEntry, by_selection: bool = False) -> list[PoolEntry]:

@@ -27,7 +27,9 @@ SCRIPT = textwrap.dedent(
     from linjat_editor.core import PRESETS, Level, Number, count_solutions, fill_dots, first_level, solve
     from linjat_editor.core.kernels.bits import seed_state
     from linjat_editor.core.kernels.board import allocate
-    from linjat_editor.core.kernels.optimize import evaluate, mutate
+    from linjat_editor.core.kernels.mutate import mutate, mutate_along
+    from linjat_editor.core.pool import owners
+    from linjat_editor.core.kernels.optimize import evaluate
     rng = random.Random(5)
     for _ in range(100):
         h, w = rng.randint(3, 9), rng.randint(3, 9)
@@ -38,6 +40,16 @@ SCRIPT = textwrap.dedent(
         filled = fill_dots(level, seed=rng.randrange(1000), attempts=1).level
         solve(filled, trace=True)
         count_solutions(filled, limit=3)
+        solution = owners(filled)
+        if solution[0] >= -1:  # solved: mutate along its solution, on every board shape
+            small = allocate(h, w, n)
+            pinned = np.zeros(h * w, np.bool_)
+            for r, c in list(filled.dots)[:2]:
+                pinned[r * w + c] = True
+            for k in range(10):
+                small.pos[:n] = [x.row * w + x.col for x in filled.numbers]
+                small.val[:n] = [x.value for x in filled.numbers]
+                mutate_along(h, w, n, small.pos, small.val, pinned, np.zeros(h * w, np.bool_), seed_state(k), small.owner, solution)
     h, w, n = 13, 9, 25
     weights = PRESETS["expert"].as_array()
     b = allocate(h, w, n)
@@ -47,10 +59,13 @@ SCRIPT = textwrap.dedent(
         start = first_level(h, w, n, PRESETS["expert"], seed=seed)
         pos0 = np.array([x.row * w + x.col for x in start.numbers], np.int64)
         val0 = np.array([x.value for x in start.numbers], np.int64)
-        for _ in range(40):
+        for k in range(40):
             b.pos[:n] = pos0
             b.val[:n] = val0
-            mutate(h, w, n, b.pos, b.val, none, none, state, b.taken)
+            if k % 2:
+                mutate(h, w, n, b.pos, b.val, none, none, state, b.taken)
+            else:
+                mutate_along(h, w, n, b.pos, b.val, none, none, state, b.owner, owners(start))
             b.dot[:] = False
             evaluate(b, state, weights, np.ones(h * w, np.bool_), True)
     print("ok")

@@ -30,7 +30,7 @@ class Board(NamedTuple):
     ``cross_cells[p, :cross_size[p]]`` the cells number p's lines could
     touch (see ``cross``), listed once by ``build_board`` for every rule.
     ``counter`` (zero between uses), ``cells_a`` and ``cells_b`` are the rules'
-    scratch space, ``taken`` the mutation's and ``keep_*`` the generator's
+    scratch space, ``taken`` and ``owner`` the mutation's and ``keep_*`` the generator's
     (kernels create no arrays, see ``bits.kernel``). ``reach``,
     ``seen_claimed`` and ``seen_alive`` are ``possible`` (before any rule
     narrowed it), ``claimed`` and ``alive`` as the last update of
@@ -74,6 +74,7 @@ class Board(NamedTuple):
     cells_a: np.ndarray
     cells_b: np.ndarray
     taken: np.ndarray
+    owner: np.ndarray
     keep_alive: np.ndarray
     keep_claimed: np.ndarray
     keep_possible: np.ndarray
@@ -139,6 +140,7 @@ def allocate(h: int, w: int, n: int, trace: bool = False) -> Board:
         cells_a=np.zeros(max(cells, 64), np.int64),
         cells_b=np.zeros(max(cells, 64), np.int64),
         taken=np.zeros(cells, np.bool_),
+        owner=np.full(cells, UNCLAIMED, np.int64),
         keep_alive=np.zeros(most, np.bool_),
         keep_claimed=np.zeros(cells, np.int64),
         keep_possible=np.zeros(cells, np.uint64),

@@ -1,8 +1,8 @@
 """The optimizer's hot loop (spec section 6), entirely in numba and without the GIL.
 
 A pool of the best levels found so far, best first. Each iteration mutates a
-random pool member's numbers, refills its dots with the generator and
-classifies it afresh; a solved candidate that scores high enough for the pool
+random pool member's numbers (keeping a solution: see ``mutate``), refills
+its dots with the generator and classifies it afresh; a solved candidate that scores high enough for the pool
 goes back to the caller, who checks it and admits it.
 
 Every child replays its parent's fill (see ``fill``): the same numbers
@@ -14,16 +14,13 @@ the search climbs on the numbers instead of redrawing the fill.
 import numpy as np
 
 from .bits import copy, helper, kernel, rand_below
-from .board import build_board
-from .fill import fill_board, random_numbers, sort_numbers
+from .board import UNCLAIMED, build_board
+from .fill import fill_board, random_numbers
 from .layer import CONTRADICTION, SINGLE_SOLUTION, SOLVED, UNCONTESTED_NO_COVER, solve_board
+from .mutate import UNKNOWN, mutate, mutate_along
 
 #: The original kept ten levels in its pool.
 POOL_SIZE = 10
-#: Highest value a mutation raises a number to, as in the original.
-MAX_MUTATED_VALUE = 8
-#: How far a short move takes a number, in rows and columns.
-NEAR = 2
 
 
 @kernel
@@ -68,66 +65,15 @@ def evaluate(b, rng, weights, allowed, leaks_allowed):
 
 
 @kernel
-def mutate(h, w, n, pos, val, pinned, fixed, rng, taken):
-    """One or more changes to the numbers not on ``fixed`` cells: -1, +1 or a move (``taken``: scratch, h * w)."""
-    movable = 0
-    for p in range(n):
-        if not fixed[pos[p]]:
-            movable += 1
-    if movable == 0:
-        return
-    while True:
-        j = rand_below(rng, movable)
-        p = 0
-        for q in range(n):
-            if not fixed[pos[q]]:
-                if j == 0:
-                    p = q
-                    break
-                j -= 1
-        change = rand_below(rng, 3)
-        if change == 0:
-            if val[p] > 1:
-                val[p] -= 1
-        elif change == 1:
-            if val[p] < MAX_MUTATED_VALUE:
-                val[p] += 1
-        else:
-            copy(taken, pinned, h * w)
-            for q in range(n):
-                taken[pos[q]] = True
-            if not taken.all():
-                # Half the moves are short (at most NEAR cells each way), which keeps
-                # most of the level's structure; the rest go anywhere free. (The original
-                # moves only to cells off the parent's solution lines: no better here.)
-                r0 = int(pos[p]) // w
-                c0 = int(pos[p]) % w
-                near = rand_below(rng, 2) == 0
-                for _ in range(8 * h * w):
-                    cell = np.int64(rand_below(rng, h * w))
-                    if near:
-                        # (rand_below is unsigned: mixed with signed, numba would make a float)
-                        r = r0 + np.int64(rand_below(rng, 2 * NEAR + 1)) - NEAR
-                        c = c0 + np.int64(rand_below(rng, 2 * NEAR + 1)) - NEAR
-                        if r < 0 or r >= h or c < 0 or c >= w:
-                            continue
-                        cell = r * w + c
-                    if not taken[cell]:
-                        pos[p] = cell
-                        break
-        if rand_below(rng, 3) >= 1:
-            break
-    sort_numbers(n, pos, val)
-
-
-@kernel
-def optimize(b, pool_pos, pool_val, pool_added, pool_nadded, pool_score, size, pinned, fixed, weights, rng, iterations,
+def optimize(b, pool_pos, pool_val, pool_added, pool_nadded, pool_solution, pool_score, size, pinned, fixed, weights, rng, iterations,
              allowed, require_hard):
     """Run up to ``iterations``, working in board ``b``, stopping at the first candidate good enough for the pool.
 
     ``pool_added[i, :pool_nadded[i]]``: the dots member i's fill added, in
     order (its children may replay them); the candidate's own are left in
-    ``b.added``.
+    ``b.added``. ``pool_solution[i]``: member i's solution, the owner of
+    each cell (``mutate.UNKNOWN`` first if not known), which its children's
+    changes keep; the candidate's is left in ``b.claimed``.
 
     ``pool_score`` holds the pool's ranks (the caller may rank a level below
     its score). Returns (iterations run, the candidate's score or NaN if
@@ -150,10 +96,20 @@ def optimize(b, pool_pos, pool_val, pool_added, pool_nadded, pool_score, size, p
         base = min(rand_below(rng, size), rand_below(rng, size))
         copy(pos, pool_pos[base], n)
         copy(val, pool_val[base], n)
-        mutate(h, w, n, pos, val, pinned, fixed, rng, b.taken)
         copy(dot, pinned, h * w)
-        hints = pool_nadded[base]
-        copy(b.hint, pool_added[base], hints)
+        if pool_solution[base, 0] == UNKNOWN:
+            mutate(h, w, n, pos, val, pinned, fixed, rng, b.taken)
+            hints = pool_nadded[base]
+            copy(b.hint, pool_added[base], hints)
+        else:
+            mutate_along(h, w, n, pos, val, pinned, fixed, rng, b.owner, pool_solution[base])
+            # Only the parent's dots the child's solution still covers: the others mostly lead into contradictions.
+            hints = 0
+            for k in range(pool_nadded[base]):
+                cell = pool_added[base, k]
+                if b.owner[cell] != UNCLAIMED:
+                    b.hint[hints] = cell
+                    hints += 1
         b.hint_at[0] = hints
         score = evaluate(b, rng, weights, allowed, True)
         if np.isnan(score):
