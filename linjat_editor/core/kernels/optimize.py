@@ -2,8 +2,9 @@
 
 A pool of the best levels found so far, best first. Each iteration mutates a
 random pool member's numbers (keeping a solution: see ``mutate``), refills
-its dots with the generator and classifies it afresh; a solved candidate that scores high enough for the pool
-goes back to the caller, who checks it and admits it.
+its dots with the generator and classifies it afresh; a solved candidate
+that scores high enough for the pool goes back to the caller, who checks it
+and admits it.
 
 Every child replays its parent's fill (see ``fill``): the same numbers
 filled afresh score very differently, and a fresh fill throws away the lucky
