@@ -1,4 +1,4 @@
-"""A child's fill replays its parent's: the generator places hinted dots first where it gets stuck."""
+"""A child's fill replays its parent's: the generator places hinted dots first where it gets stuck, or all of them up front."""
 
 from __future__ import annotations
 
@@ -8,14 +8,17 @@ from linjat_editor.core import PRESETS, Level, Optimizer, first_level
 from linjat_editor.core.board import from_level
 from linjat_editor.core.kernels.bits import seed_state
 from linjat_editor.core.kernels.fill import fill_board
+from linjat_editor.core.kernels.layer import SOLVED
+from linjat_editor.core.level import line_cells
+from linjat_editor.core.solver import deduce
 
 
-def fill(level: Level, seed: int, hints: tuple[int, ...] = ()) -> tuple[int, tuple[int, ...], frozenset[int]]:
+def fill(level: Level, seed: int, hints: tuple[int, ...] = (), upfront: bool = False) -> tuple[int, tuple[int, ...], frozenset[int]]:
     """(status, the dots added in order, all dots) of the optimizer's fill of ``level``'s numbers."""
     b = from_level(level, pinned_only=True)
     b.hint[: len(hints)] = hints
     b.hint_at[0] = len(hints)
-    state, _ = fill_board(b, seed_state(seed), np.ones(level.height * level.width, np.bool_), False)
+    state, _ = fill_board(b, seed_state(seed), np.ones(level.height * level.width, np.bool_), False, upfront)
     return int(state), tuple(b.added[: b.nadded[0]].tolist()), frozenset(np.flatnonzero(b.dot).tolist())
 
 
@@ -46,6 +49,50 @@ def test_unusable_hints_are_skipped() -> None:
     numbers = tuple(n.row * w + n.col for n in level.numbers)
     assert fill(level, 8, numbers[:3] + order + numbers[3:6]) == fill(level, 8, order)
     assert not fill(level, 8, numbers)[2] & set(numbers)
+
+
+def test_hints_up_front_go_in_first_and_the_fill_adds_only_where_it_gets_stuck() -> None:
+    tried = solved = same = grew = 0
+    for s in range(30):
+        level = first_level(13, 9, 25, PRESETS["expert"], seed=s)
+        state, order, dots = fill(level, 100 + s)
+        if state != SOLVED:
+            continue  # this fill of the numbers gives no parent to keep
+        tried += 1
+        # All the parent's dots, in its order, before any of the fill's own: they solve the level again,
+        # mostly with nothing added (at most a dot or two for a number uncontested at the start).
+        again_state, again_order, again_dots = fill(level, 200 + s, order, upfront=True)
+        assert again_order[: len(order)] == order and len(again_order) <= len(order) + 2
+        solved += again_state == SOLVED
+        same += again_dots == dots
+        # Half of them: the fill adds what the level needs beyond them.
+        half = fill(level, 300 + s, order[: len(order) // 2], upfront=True)
+        assert half[1][: len(order) // 2] == order[: len(order) // 2]
+        grew += half[0] == SOLVED and len(half[1]) > len(order) // 2
+    assert tried >= 15 and solved >= tried - 2 and same >= 2 * tried // 3 and grew >= tried // 3, (tried, solved, same, grew)
+
+
+def test_hints_up_front_all_go_in_even_where_the_level_needs_none() -> None:
+    # Replayed where the fill gets stuck, dots past those a level needs are never placed; up front they all are.
+    level = first_level(13, 9, 25, PRESETS["expert"], seed=3)
+    w = level.width
+    state, order, dots = fill(level, 103)
+    assert state == SOLVED
+    lines = deduce(level).solution
+    assert lines is not None
+    numbers = {n.row * w + n.col for n in level.numbers}
+    extra = [r * w + c for line in lines for r, c in line_cells(line) if r * w + c not in numbers | dots][:3]
+    assert len(extra) == 3
+    assert set(extra) <= fill(level, 5, order + tuple(extra), upfront=True)[2]
+    assert not set(extra) & fill(level, 5, order + tuple(extra))[2]
+
+
+def test_unusable_hints_up_front_are_skipped() -> None:
+    level = first_level(13, 9, 25, PRESETS["expert"], seed=2)
+    w = level.width
+    _, order, _ = fill(level, 7)
+    numbers = tuple(n.row * w + n.col for n in level.numbers)
+    assert fill(level, 8, numbers[:3] + order + numbers[3:6], upfront=True) == fill(level, 8, order, upfront=True)
 
 
 def test_pool_levels_remember_the_order_their_fill_added_dots() -> None:

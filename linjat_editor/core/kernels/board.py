@@ -48,9 +48,9 @@ class Board(NamedTuple):
     scratch).
 
     The generator's order: ``added[:nadded[0]]`` the dots it added, in the
-    order it added them; ``hint[:hint_at[0]]`` dots it places first when it
-    gets stuck, in that order (a parent's ``added``: a child's fill replays
-    its parent's), ``hint_at[1]`` the next one to try.
+    order it added them; ``hint[:hint_at[0]]`` dots it places before its
+    own, in that order (a parent's ``added``: a child's fill follows its
+    parent's; see ``fill.fill_board``), ``hint_at[1]`` the next one to try.
     """
 
     h: int

@@ -7,11 +7,11 @@ the start plus the most that can reach it now. ``allowed`` marks the cells a
 dot may go on: every cell for the optimizer; the cells of one chosen solution
 when filling a designer's numbers, so that solution always stays valid.
 
-The optimizer may hand the generator a parent's dots as hints: where it gets
-stuck it first places the parent's next dot that is still free and
-reachable, and a number in the uncontested situation takes a hint it
-reaches before a dot of the generator's choosing, so a child's fill follows
-its parent's.
+The optimizer may hand the generator a parent's dots as hints, so a child's
+fill follows its parent's: either all of them before the first round
+(``upfront``), or one at a time, where it gets stuck, the parent's next dot
+that is still free and reachable; and a number in the uncontested situation
+takes a hint it reaches before a dot of the generator's choosing.
 """
 
 
@@ -121,11 +121,24 @@ def start_fill(b):
 
 
 @kernel
-def fill_board(b, rng, allowed, sound):
+def keep_hints(b, allowed):
+    """Place every hint still free before the first round, in order: a child starting from its parent's dots."""
+    hint, claimed, dot, possible = b.hint, b.claimed, b.dot, b.possible
+    for i in range(b.hint_at[0]):
+        cell = hint[i]
+        if claimed[cell] == UNCLAIMED and not dot[cell] and allowed[cell] and possible[cell] != ZERO:
+            place_dot(b, cell)
+    b.hint_at[1] = b.hint_at[0]
+
+
+@kernel
+def fill_board(b, rng, allowed, sound, upfront=False):
     """Add dots (on ``allowed`` cells) to ``b``'s dot array until the solver solves it or nothing helps.
 
     Where it gets stuck, ``b``'s hints go first (``hint_at[0]`` of them;
-    none unless the caller set them).
+    none unless the caller set them); with ``upfront`` they all go in
+    before the first round instead, and the fill only adds where the level
+    with them gets stuck. Either way ``added`` lists them with the rest.
 
     ``sound``: a single-solution layer is undone and counted as stuck, so a
     dot goes in instead. When steering toward one solution this matters: the
@@ -139,6 +152,8 @@ def fill_board(b, rng, allowed, sound):
     possible, alive, claimed = b.possible, b.alive, b.claimed
     keep_alive, keep_claimed, keep_possible = b.keep_alive, b.keep_claimed, b.keep_possible
     start_fill(b)
+    if upfront:
+        keep_hints(b, allowed)
     state = NONE
     leaked = False
     settled = False

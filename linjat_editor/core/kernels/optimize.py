@@ -6,10 +6,13 @@ its dots with the generator and classifies it afresh; a solved candidate
 that scores high enough for the pool goes back to the caller, who checks it
 and admits it.
 
-Every child replays its parent's fill (see ``fill``): the same numbers
+Every child keeps its parent's fill (see ``fill``): the same numbers
 filled afresh score very differently, and a fresh fill throws away the lucky
-one that made the parent good. A replayed child keeps what it can of it, so
-the search climbs on the numbers instead of redrawing the fill.
+one that made the parent good. A child starts with the parent's dots its
+changed solution still covers, and the generator adds only where it gets
+stuck with them, so the search climbs on the numbers instead of redrawing
+the fill. (A member whose solution is not known has its children changed
+blindly; they replay its dots where they get stuck.)
 """
 
 import numpy as np
@@ -46,13 +49,13 @@ def weighted(table, weights):
 
 
 @kernel
-def evaluate(b, rng, weights, allowed, leaks_allowed):
-    """Fill dots, classify afresh; the score if solved (and so unique), else NaN.
+def evaluate(b, rng, weights, allowed, leaks_allowed, upfront=False):
+    """Fill dots (``upfront``: see ``fill_board``), classify afresh; the score if solved (and so unique), else NaN.
 
     Without ``leaks_allowed`` a level whose deduction needs a uniqueness-leak
     kind (single-solution or uncontested-no-cover) gets NaN too.
     """
-    state, leaked = fill_board(b, rng, allowed, False)
+    state, leaked = fill_board(b, rng, allowed, False, upfront)
     # A contradiction reached by sound rules alone holds for the final dots
     # too (a dot never invalidates a sound deduction): no solution, no need
     # to classify. A single-solution leak may have been undone by a later dot.
@@ -104,7 +107,8 @@ def optimize(b, pool_pos, pool_val, pool_added, pool_nadded, pool_solution, pool
             copy(b.hint, pool_added[base], hints)
         else:
             mutate_along(h, w, n, pos, val, pinned, fixed, rng, b.owner, pool_solution[base])
-            # Only the parent's dots the child's solution still covers: the others mostly lead into contradictions.
+            # Only the parent's dots the child's solution still covers (the others mostly lead into
+            # contradictions), all before the first round: replayed one by one, the fill ran twice the rounds.
             hints = 0
             for k in range(pool_nadded[base]):
                 cell = pool_added[base, k]
@@ -112,7 +116,7 @@ def optimize(b, pool_pos, pool_val, pool_added, pool_nadded, pool_solution, pool
                     b.hint[hints] = cell
                     hints += 1
         b.hint_at[0] = hints
-        score = evaluate(b, rng, weights, allowed, True)
+        score = evaluate(b, rng, weights, allowed, True, pool_solution[base, 0] != UNKNOWN)
         if np.isnan(score):
             continue
         # Equal scores get in too (ahead of the old ones), so the pool drifts along plateaus.
