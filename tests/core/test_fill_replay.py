@@ -7,8 +7,10 @@ import numpy as np
 from linjat_editor.core import PRESETS, Level, Optimizer, first_level
 from linjat_editor.core.board import from_level
 from linjat_editor.core.kernels.bits import seed_state
+from linjat_editor.core.kernels.board import allocate
 from linjat_editor.core.kernels.fill import fill_board
 from linjat_editor.core.kernels.layer import SOLVED
+from linjat_editor.core.kernels.optimize import kept_dots
 from linjat_editor.core.level import line_cells
 from linjat_editor.core.solver import deduce
 
@@ -105,3 +107,20 @@ def test_pool_levels_remember_the_order_their_fill_added_dots() -> None:
         level = entry.level
         flat = {r * level.width + c for r, c in level.dots - level.pinned}
         assert len(entry.fill_order) == len(set(entry.fill_order)) and set(entry.fill_order) == flat
+
+
+def test_a_child_keeps_its_parents_covered_dots_less_one() -> None:
+    b = allocate(4, 4, 1)
+    b.owner[:] = -1
+    b.owner[[1, 2, 5, 9, 13]] = 0  # the child's solution covers these
+    parent = np.array([13, 3, 1, 7, 9, 2], np.int64)  # 3 and 7 it no longer covers
+    covered = [13, 1, 9, 2]
+    rng = seed_state(1)
+    dropped = set()
+    for _ in range(200):
+        kept = kept_dots(b, parent, len(parent), rng)
+        got = b.hint[:kept].tolist()
+        assert kept == 3 and got == [c for c in covered if c in got]  # in the parent's order
+        dropped |= set(covered) - set(got)
+    assert dropped == set(covered)  # each one is forgotten some of the time
+    assert kept_dots(b, parent[1:2], 1, rng) == 0  # nothing covered, nothing kept
