@@ -169,8 +169,8 @@ class Pool:
         if found is not None:
             cls, leaks = found
             order = tuple(b.added[: b.nadded[0]].tolist())
-            # The kernel's solve left the candidate's solution in ``claimed``.
-            self.offer(PoolEntry(level, cls, value, order), leaks, b.claimed[: level.height * level.width].copy())
+            # The kernel left the candidate's solution in ``owner``.
+            self.offer(PoolEntry(level, cls, value, order), leaks, b.owner[: level.height * level.width].copy())
 
     def _check(self, key: bytes, level: Level) -> Checked:
         """``check(level)``, once per run: islands often find the same level (a sixth of their checks)."""

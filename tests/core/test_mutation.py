@@ -12,7 +12,9 @@ import pytest
 
 from linjat_editor.core import PRESETS, Level, Number
 from linjat_editor.core.kernels.bits import seed_state
+from linjat_editor.core.board import from_level
 from linjat_editor.core.kernels.board import allocate
+from linjat_editor.core.kernels.layer import SOLVED, classify_level, solution_owners
 from linjat_editor.core.kernels.mutate import UNKNOWN, mutate, mutate_along
 from linjat_editor.core.level import line_cells
 from linjat_editor.core.pool import Pool, owners
@@ -102,9 +104,22 @@ def test_pinned_dots_stay_covered_and_fixed_numbers_stay(corpus_levels: Corpus) 
         assert count_lines(child, limit=1) == 1  # its lines cover the pinned dots too
 
 
-@pytest.mark.parametrize("seed", [1, 2])
+def test_solution_owners_is_the_solution_even_where_the_solve_left_cells_unclaimed(corpus_levels: Corpus) -> None:
+    unclaimed = 0
+    for level in corpus_levels("expert")[:40]:
+        b = from_level(level)
+        assert classify_level(b) == SOLVED
+        owner = np.empty(level.height * level.width, np.int64)
+        solution_owners(b, owner)
+        assert (owner == owners(level)).all(), level.name
+        unclaimed += not (b.claimed[: owner.size] == owner).all()
+    # The contrast: the solve stops once one placement is left per number, some cells of it still unclaimed.
+    assert unclaimed > 0
+
+
+@pytest.mark.parametrize("seed", [1, 2, 3])
 def test_the_pool_keeps_each_members_solution(seed: int, corpus_levels: Corpus) -> None:
-    # The kernel hands the pool its candidate's solution (the solver's claimed cells): the same as deduction's.
+    # The kernel hands the pool its candidate's solution (from the placements left): the same as deduction's.
     start = corpus_levels("expert")[seed]
     pool = Pool(start, PRESETS["expert"], seed)
     pool.run(600)

@@ -165,6 +165,22 @@ def solved(b):
 
 
 @kernel
+def solution_owners(b, owner):
+    """Each cell's number in a solved board's solution (UNCLAIMED: none), from the one placement left to each number.
+
+    Not ``claimed``: the solve stops once every number has one placement
+    left, and may not have claimed every cell of it by then.
+    """
+    n, val, pbeg, pstart, pstep, alive = b.n, b.val, b.pbeg, b.pstart, b.pstep, b.alive
+    owner[: b.h * b.w] = UNCLAIMED
+    for p in range(n):
+        for k in range(pbeg[p], pbeg[p + 1]):
+            if alive[k]:
+                for i in range(val[p]):
+                    owner[pstart[k] + i * pstep[k]] = p
+
+
+@kernel
 def record(cls, kind, width):
     """Add a layer to a classification table: rows = kinds (0 = all), cols = depth, max width."""
     cls[kind, 0] += 1

@@ -9,8 +9,8 @@ and admits it.
 Every child keeps its parent's fill (see ``fill``): the same numbers
 filled afresh score very differently, and a fresh fill throws away the lucky
 one that made the parent good. A child starts with the parent's dots its
-changed solution still covers, and the generator adds only where it gets
-stuck with them, so the search climbs on the numbers instead of redrawing
+changed solution still covers, less one, and the generator adds only where
+it gets stuck with them, so the search climbs on the numbers instead of redrawing
 the fill. (A member whose solution is not known has its children changed
 blindly; they replay its dots where they get stuck.)
 """
@@ -20,7 +20,7 @@ import numpy as np
 from .bits import copy, helper, kernel, rand_below
 from .board import UNCLAIMED, build_board
 from .fill import fill_board, random_numbers
-from .layer import CONTRADICTION, SINGLE_SOLUTION, SOLVED, UNCONTESTED_NO_COVER, solve_board
+from .layer import CONTRADICTION, SINGLE_SOLUTION, SOLVED, UNCONTESTED_NO_COVER, solution_owners, solve_board
 from .mutate import UNKNOWN, mutate, mutate_along
 
 #: The original kept ten levels in its pool.
@@ -99,10 +99,10 @@ def optimize(b, pool_pos, pool_val, pool_added, pool_nadded, pool_solution, pool
     """Run up to ``iterations``, working in board ``b``, stopping at the first candidate good enough for the pool.
 
     ``pool_added[i, :pool_nadded[i]]``: the dots member i's fill added, in
-    order (its children may replay them); the candidate's own are left in
+    order (its children keep or replay them); the candidate's own are left in
     ``b.added``. ``pool_solution[i]``: member i's solution, the owner of
     each cell (``mutate.UNKNOWN`` first if not known), which its children's
-    changes keep; the candidate's is left in ``b.claimed``.
+    changes keep; the candidate's is left in ``b.owner``.
 
     ``pool_score`` holds the pool's ranks (the caller may rank a level below
     its score). Returns (iterations run, the candidate's score or NaN if
@@ -140,6 +140,7 @@ def optimize(b, pool_pos, pool_val, pool_added, pool_nadded, pool_solution, pool
             continue
         # Equal scores get in too (ahead of the old ones), so the pool drifts along plateaus.
         if size < cap or np.isnan(pool_score[size - 1]) or score >= pool_score[size - 1]:
+            solution_owners(b, b.owner)
             return i + 1, score
     return iterations, np.nan
 
