@@ -15,7 +15,7 @@ takes a hint it reaches before a dot of the generator's choosing.
 """
 
 
-from .bits import bit, copy, kernel, popcount, rand_below
+from .bits import bit, copy, helper, kernel, popcount, rand_below
 from .board import UNCLAIMED, build_board
 from .layer import CONTRADICTION, NONE, RUNNING, SINGLE_SOLUTION, SOLVED, step
 from .rules import EVERYONE, ZERO, done, reaching_dots, refresh_possible, uncontested_placement, update_possible
@@ -65,6 +65,12 @@ def place_dot(b, cell):
     b.ndots[0] += 1
 
 
+@helper
+def usable_hint(b, cell, allowed, mask):
+    """A hint can go in: free, not a dot, allowed, and some number in ``mask`` reaches it."""
+    return b.claimed[cell] == UNCLAIMED and not b.dot[cell] and allowed[cell] and b.possible[cell] & mask != ZERO
+
+
 @kernel
 def add_hinted(b, rng, allowed):
     """Where the solver is stuck: the next hint still free and reachable, else the least informative cell.
@@ -72,11 +78,11 @@ def add_hinted(b, rng, allowed):
     A hint that is claimed, a dot or out of every number's reach stays so
     for the rest of the fill: it is skipped for good.
     """
-    hint, at, claimed, dot, possible = b.hint, b.hint_at, b.claimed, b.dot, b.possible
+    hint, at = b.hint, b.hint_at
     while at[1] < at[0]:
         cell = hint[at[1]]
         at[1] += 1
-        if claimed[cell] == UNCLAIMED and not dot[cell] and allowed[cell] and possible[cell] != ZERO:
+        if usable_hint(b, cell, allowed, EVERYONE):
             place_dot(b, cell)
             return True
     return add_dot(b, EVERYONE, rng, allowed)
@@ -85,10 +91,10 @@ def add_hinted(b, rng, allowed):
 @kernel
 def hinted_for(b, mask, allowed):
     """Place the first unused hint some number in ``mask`` reaches; False if none."""
-    hint, at, claimed, dot, possible = b.hint, b.hint_at, b.claimed, b.dot, b.possible
+    hint, at = b.hint, b.hint_at
     for i in range(at[1], at[0]):
         cell = hint[i]
-        if claimed[cell] == UNCLAIMED and not dot[cell] and allowed[cell] and possible[cell] & mask != ZERO:
+        if usable_hint(b, cell, allowed, mask):
             place_dot(b, cell)
             return True
     return False
@@ -123,10 +129,10 @@ def start_fill(b):
 @kernel
 def keep_hints(b, allowed):
     """Place every hint still free before the first round, in order: a child starting from its parent's dots."""
-    hint, claimed, dot, possible = b.hint, b.claimed, b.dot, b.possible
+    hint = b.hint
     for i in range(b.hint_at[0]):
         cell = hint[i]
-        if claimed[cell] == UNCLAIMED and not dot[cell] and allowed[cell] and possible[cell] != ZERO:
+        if usable_hint(b, cell, allowed, EVERYONE):
             place_dot(b, cell)
     b.hint_at[1] = b.hint_at[0]
 

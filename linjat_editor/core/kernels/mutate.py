@@ -27,6 +27,16 @@ DRAWS = 64
 
 
 @helper
+def movable_numbers(n, pos, fixed):
+    """How many numbers are not on ``fixed`` cells."""
+    movable = 0
+    for p in range(n):
+        if not fixed[pos[p]]:
+            movable += 1
+    return movable
+
+
+@helper
 def pick(n, pos, fixed, movable, rng):
     """A random number not on a ``fixed`` cell (``movable`` of them)."""
     j = rand_below(rng, movable)
@@ -54,10 +64,7 @@ def draw_cell(h, w, at, near, rng):
 @kernel
 def mutate(h, w, n, pos, val, pinned, fixed, rng, taken):
     """One or more blind changes to the numbers not on ``fixed`` cells: -1, +1 or a move (``taken``: scratch, h * w)."""
-    movable = 0
-    for p in range(n):
-        if not fixed[pos[p]]:
-            movable += 1
+    movable = movable_numbers(n, pos, fixed)
     if movable == 0:
         return
     while True:
@@ -236,10 +243,7 @@ def mutate_along(h, w, n, pos, val, pinned, fixed, rng, owner, solution):
     ``owner`` (h * w) is scratch: the solution as the changes leave it.
     """
     copy(owner, solution, h * w)
-    movable = 0
-    for p in range(n):
-        if not fixed[pos[p]]:
-            movable += 1
+    movable = movable_numbers(n, pos, fixed)
     if movable == 0:
         return
     for _ in range(DRAWS):
