@@ -2,7 +2,7 @@
 
 import sys
 
-from linjat_editor.gui.app import main
+from linjat_editor.gui.shell.launch import main
 
 if __name__ == "__main__":
     sys.exit(main())

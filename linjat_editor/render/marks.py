@@ -1,7 +1,7 @@
 """What the board draws on top of a level: its solution and the analysis marks.
 
 Plain data built by the editor's panels from engine answers (see
-``gui/overlay.py``) or by the sheets (a solution only); the painter only draws it.
+``gui/board/step_lines.py``) or by the sheets (a solution only); the painter only draws it.
 """
 
 from __future__ import annotations

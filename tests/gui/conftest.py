@@ -23,7 +23,7 @@ def window(qtbot):
     from PySide6.QtWidgets import QMessageBox
 
     from linjat_editor.core.level import Level
-    from linjat_editor.gui.main_window import MainWindow
+    from linjat_editor.gui.shell.main_window import MainWindow
 
     w = MainWindow(Level.from_rows(["    ", "    ", ".3. ", "    "]))
     w.errors, w.infos = [], []

@@ -5,9 +5,9 @@ from __future__ import annotations
 import pytest
 
 from linjat_editor.core.level import Level
-from linjat_editor.gui.analysis_panel import AnalysisPanel
+from linjat_editor.gui.analysis.analysis_panel import AnalysisPanel
 from linjat_editor.gui.commands import SetNumberCommand, ToggleDotCommand
-from linjat_editor.gui.document import Document
+from linjat_editor.gui.board.document import Document
 
 JIT = 180_000  # the first analysis in a process may compile the engine
 

@@ -11,11 +11,11 @@ from pathlib import Path
 from PySide6.QtGui import QImage
 
 from linjat_editor.core.level import Level
-from linjat_editor.gui.app import main
+from linjat_editor.gui.shell.launch import main
 from linjat_editor.gui.commands import SetNumberCommand
-from linjat_editor.gui.document import Document
-from linjat_editor.gui.recovery import LEVEL_FILE, Autosaver, find_recovery
-from linjat_editor.gui.settings import MAX_RECENT, Settings
+from linjat_editor.gui.board.document import Document
+from linjat_editor.gui.shell.recovery import LEVEL_FILE, Autosaver, find_recovery
+from linjat_editor.gui.shell.settings import MAX_RECENT, Settings
 
 ROOT = Path(__file__).resolve().parents[2]
 
@@ -41,7 +41,7 @@ def test_screenshot_bad_file_is_one_line_and_exit_2(qapp, tmp_path, capsys):
 def test_screenshot_cli_in_a_fresh_process(tmp_path):
     env = dict(os.environ, QT_QPA_PLATFORM="offscreen", PYTHONPATH=str(ROOT),
                LINJAT_EDITOR_CONFIG_DIR=str(tmp_path / "c"), LINJAT_EDITOR_DATA_DIR=str(tmp_path / "d"))
-    proc = subprocess.run([sys.executable, "-m", "linjat_editor.gui.app", str(tmp_path / "missing.json"),
+    proc = subprocess.run([sys.executable, "-m", "linjat_editor.gui.shell.launch", str(tmp_path / "missing.json"),
                            "--screenshot", str(tmp_path / "o.png")], env=env, capture_output=True, text=True,
                           timeout=600)
     assert proc.returncode == 2
@@ -101,8 +101,8 @@ def test_autosave_after_edit_burst_and_recovery(qtbot, tmp_path):
 def test_recovered_level_opens_modified(window, qtbot, monkeypatch):
     from PySide6.QtWidgets import QMessageBox
 
-    from linjat_editor.gui import app as app_module
-    from linjat_editor.gui.main_window import MainWindow
+    from linjat_editor.gui.shell import launch as app as app_module
+    from linjat_editor.gui.shell.main_window import MainWindow
 
     window.document.push(SetNumberCommand(window.document, 0, 0, 5))
     assert window.autosaver.save_now()

@@ -5,8 +5,8 @@ from __future__ import annotations
 from PySide6.QtCore import QPoint, Qt
 
 from linjat_editor.core.level import Level, Number
-from linjat_editor.gui.board_view import BoardView
-from linjat_editor.gui.document import Document
+from linjat_editor.gui.board.board_view import BoardView
+from linjat_editor.gui.board.document import Document
 
 
 def make_view(qtbot, rows=("    ", "    ", ".3. ", "    ")):

@@ -5,8 +5,8 @@ from __future__ import annotations
 from PySide6.QtCore import Qt
 
 from linjat_editor.core import Level
-from linjat_editor.gui.board_view import BoardView
-from linjat_editor.gui.document import Document
+from linjat_editor.gui.board.board_view import BoardView
+from linjat_editor.gui.board.document import Document
 
 MINE = Level.from_rows(["    ", "    ", ".  4", "    "])
 CANDIDATE = Level.from_rows([" 3  ", "    ", ". 3.", "    "])

@@ -5,8 +5,8 @@ from __future__ import annotations
 from PySide6.QtGui import QColor, QImage
 
 from linjat_editor.core.level import Level
-from linjat_editor.gui.board_view import BoardView
-from linjat_editor.gui.document import Document
+from linjat_editor.gui.board.board_view import BoardView
+from linjat_editor.gui.board.document import Document
 from linjat_editor.render.marks import Overlay, StepLine
 from linjat_editor.render.theme import Theme
 

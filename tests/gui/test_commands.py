@@ -10,7 +10,7 @@ from linjat_editor.gui.commands import (
     SetNumberCommand,
     ToggleDotCommand,
 )
-from linjat_editor.gui.document import Document
+from linjat_editor.gui.board.document import Document
 
 
 def doc_of(rows):

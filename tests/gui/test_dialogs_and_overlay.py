@@ -6,9 +6,9 @@ import numpy as np
 from PySide6.QtWidgets import QDialog
 
 from linjat_editor.core.level import Level
-from linjat_editor.gui import actions
+from linjat_editor.gui.shell import actions
 from linjat_editor.gui.dialogs.size_dialog import SIZE_PRESETS, SizeDialog
-from linjat_editor.gui.overlay import known_lines
+from linjat_editor.gui.board.step_lines import known_lines
 from linjat_editor.render.theme import Theme
 
 

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from linjat_editor.core.level import Level
 from linjat_editor.gui.commands import ReplaceLevelCommand, SetNumberCommand, ToggleDotCommand
-from linjat_editor.gui.document import Document
+from linjat_editor.gui.board.document import Document
 
 
 def test_commands_emit_level_changed_and_modified(qtbot):

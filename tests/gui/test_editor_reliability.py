@@ -22,11 +22,11 @@ from PySide6.QtWidgets import QMessageBox
 
 from linjat_editor import io as lio
 from linjat_editor.core.level import Level
-from linjat_editor.gui import app as app_module
+from linjat_editor.gui.shell import launch as app as app_module
 from linjat_editor.gui.commands import SetNumberCommand
-from linjat_editor.gui.main_window import MainWindow
-from linjat_editor.gui.recovery import LEVEL_FILE, META_FILE, find_recovery, scan_recovery
-from linjat_editor.gui.settings import Settings
+from linjat_editor.gui.shell.main_window import MainWindow
+from linjat_editor.gui.shell.recovery import LEVEL_FILE, META_FILE, find_recovery, scan_recovery
+from linjat_editor.gui.shell.settings import Settings
 
 ROOT = Path(__file__).resolve().parents[2]
 ROWS = ["    ", "    ", ".3. ", "    "]
@@ -141,8 +141,8 @@ def _run_editor(tmp_path: Path, config: Path, data: Path) -> subprocess.Complete
         import json, sys
         from PySide6.QtCore import QTimer
         from PySide6.QtWidgets import QApplication
-        from linjat_editor.gui import app
-        from linjat_editor.gui.main_window import MainWindow
+        from linjat_editor.gui.shell import launch as app
+        from linjat_editor.gui.shell.main_window import MainWindow
         said = {"told": [], "status": []}
         MainWindow.show_info = lambda self, title, text: said["told"].append(text)
         def close():
@@ -241,8 +241,8 @@ CHILD = textwrap.dedent("""
     from PySide6.QtCore import QCoreApplication
     from linjat_editor.core.level import Level
     from linjat_editor.gui.commands import SetNumberCommand
-    from linjat_editor.gui.document import Document
-    from linjat_editor.gui.recovery import Autosaver
+    from linjat_editor.gui.board.document import Document
+    from linjat_editor.gui.shell.recovery import Autosaver
     app = QCoreApplication([])
     doc = Document(Level.from_rows(["    ", "    ", ".3. ", "    "]))
     saver = Autosaver(doc)

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import threading
 
-from linjat_editor.gui import engine_warmup
+from linjat_editor.gui.shell import engine_warmup
 
 
 def test_preparing_message_busy_bar_then_actions_enabled(window, qtbot, monkeypatch):

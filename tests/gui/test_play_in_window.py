@@ -4,7 +4,7 @@ def test_a_layout_saved_by_the_old_version_does_not_put_play_back_in_the_strip(q
     from PySide6.QtCore import Qt
     from PySide6.QtWidgets import QDockWidget
 
-    from linjat_editor.gui.main_window import MainWindow
+    from linjat_editor.gui.shell.main_window import MainWindow
 
     first = MainWindow(autosave=False)
     qtbot.addWidget(first)

@@ -8,9 +8,9 @@ import pytest
 
 from linjat_editor.core import classify, count_solutions, selection_score, solve
 from linjat_editor.core.analysis import analyze
-from linjat_editor.gui.main_window import MainWindow
-from linjat_editor.gui.settings import Settings
-from linjat_editor.gui.starter import open_on_first_start, starter_set_path
+from linjat_editor.gui.shell.main_window import MainWindow
+from linjat_editor.gui.shell.settings import Settings
+from linjat_editor.gui.shell.first_start import open_on_first_start, starter_set_path
 from linjat_editor.io import read_set
 
 

@@ -6,7 +6,7 @@ import pytest
 from PySide6.QtWidgets import QScrollArea
 
 from linjat_editor.core.level import Level
-from linjat_editor.gui.analysis_panel import verdict_facts
+from linjat_editor.gui.analysis.analysis_panel import verdict_facts
 
 NINE_BY_SIX = Level.from_rows(["2   3 ", "      ", "  4   ", "      ", "3    2", "      ", " 3  4 ", "      ", "2     "])
 

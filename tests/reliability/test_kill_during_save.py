@@ -93,7 +93,7 @@ def test_set_saves(tmp_path: Path) -> None:
 
 
 def test_settings_saves(tmp_path: Path) -> None:
-    from linjat_editor.gui.settings import Settings
+    from linjat_editor.gui.shell.settings import Settings
 
     settings = Settings(tmp_path)
     versions = [{"notes": NOTES, "k": 0}, {"notes": NOTES, "k": 1}]
@@ -110,8 +110,8 @@ def test_settings_saves(tmp_path: Path) -> None:
 
 
 def test_autosaves(tmp_path: Path, qapp) -> None:
-    from linjat_editor.gui.document import Document
-    from linjat_editor.gui.recovery import Autosaver
+    from linjat_editor.gui.board.document import Document
+    from linjat_editor.gui.shell.recovery import Autosaver
 
     a, b = _levels()
     blank = Level.from_rows(["   "])

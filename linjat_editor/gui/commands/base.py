@@ -9,7 +9,7 @@ from PySide6.QtGui import QUndoCommand
 from linjat_editor.core.level import Level
 
 if TYPE_CHECKING:
-    from linjat_editor.gui.document import Document
+    from linjat_editor.gui.board.document import Document
 
 
 def cell_name(row: int, col: int) -> str:

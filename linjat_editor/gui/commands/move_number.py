@@ -8,7 +8,7 @@ from linjat_editor.core.level import Cell
 from linjat_editor.gui.commands.base import LevelCommand, cell_name
 
 if TYPE_CHECKING:
-    from linjat_editor.gui.document import Document
+    from linjat_editor.gui.board.document import Document
 
 
 class MoveNumberCommand(LevelCommand):

@@ -12,7 +12,7 @@ from linjat_editor.core.level import Level
 from linjat_editor.gui.commands.base import LevelCommand
 
 if TYPE_CHECKING:
-    from linjat_editor.gui.document import Document
+    from linjat_editor.gui.board.document import Document
 
 
 class ReplaceLevelCommand(LevelCommand):

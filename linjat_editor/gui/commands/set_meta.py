@@ -7,7 +7,7 @@ from typing import TYPE_CHECKING, Any
 from linjat_editor.gui.commands.base import LevelCommand
 
 if TYPE_CHECKING:
-    from linjat_editor.gui.document import Document
+    from linjat_editor.gui.board.document import Document
 
 
 class SetMetaCommand(LevelCommand):

@@ -7,7 +7,7 @@ from typing import TYPE_CHECKING
 from linjat_editor.gui.commands.base import LevelCommand, cell_name
 
 if TYPE_CHECKING:
-    from linjat_editor.gui.document import Document
+    from linjat_editor.gui.board.document import Document
 
 
 class ToggleDotCommand(LevelCommand):

@@ -51,7 +51,7 @@ def measure_event_loop_stall(level: Level | None = None, preset: str = "expert",
     from PySide6.QtCore import QElapsedTimer, QEventLoop, QTimer
 
     from linjat_editor.gui.optimizer.optimizer_panel import OptimizerPanel
-    from linjat_editor.gui.application import application
+    from linjat_editor.gui.shell.qt_app import application
 
     application(headless=True)  # the panel is widgets: a full QApplication, offscreen without a display
     weights = None

@@ -54,8 +54,8 @@ def hidden_controls(window) -> list[str]:
 
 
 def main() -> int:
-    from linjat_editor.gui import app as editor_app
-    from linjat_editor.gui.main_window import MainWindow
+    from linjat_editor.gui.shell import launch as app as editor_app
+    from linjat_editor.gui.shell.main_window import MainWindow
 
     size, out = sys.argv[1], Path(sys.argv[2])
     width, height = (int(x) for x in size.split("x"))

@@ -21,7 +21,7 @@ from linjat_editor.gui.dialogs.properties import PropertiesDialog
 from linjat_editor.gui.dialogs.size_dialog import SizeDialog
 
 if TYPE_CHECKING:
-    from linjat_editor.gui.window_api import EditorWindow
+    from linjat_editor.gui.shell.editor_window import EditorWindow
 
 
 

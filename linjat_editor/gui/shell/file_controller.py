@@ -18,7 +18,7 @@ from linjat_editor.gui.dialogs.import_rows import ImportRowsDialog
 from linjat_editor.gui.dialogs.size_dialog import SizeDialog
 
 if TYPE_CHECKING:
-    from linjat_editor.gui.window_base import WindowBase
+    from linjat_editor.gui.shell.file_window import WindowBase
 
 FILE_FILTER = "Linjat levels (*.json *.txt);;All files (*)"
 TOO_DEEP = 'its metadata ("extra") is nested too deeply to be saved'

@@ -27,7 +27,7 @@ def application(headless: bool) -> QApplication:
 def app_icon() -> QIcon:
     """The icon in every size: beside the sources (a checkout, the bundle) or where pip put it."""
     icon = QIcon()
-    for base in (Path(__file__).resolve().parents[2] / "resources" / "icons", Path(sys.prefix) / "share" / "icons"):
+    for base in (Path(__file__).resolve().parents[3] / "resources" / "icons", Path(sys.prefix) / "share" / "icons"):
         for png in sorted((base / "hicolor").glob("*/apps/linjat-editor.png")):
             icon.addFile(str(png))
         if not icon.isNull():

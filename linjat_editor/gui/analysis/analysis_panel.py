@@ -30,7 +30,7 @@ from linjat_editor.core.analysis import Leak, Report, analyze
 from linjat_editor.core.kinds import Kind
 from linjat_editor.core.level import Level
 from linjat_editor.core.scoring import TIERS, preset_for_size
-from linjat_editor.gui.document import Document
+from linjat_editor.gui.board.document import Document
 from linjat_editor.render.theme import Theme
 from linjat_editor.gui.workers import LatestRunner
 

@@ -22,8 +22,8 @@ from linjat_editor.gui.commands import (
     SetNumberCommand,
     ToggleDotCommand,
 )
-from linjat_editor.gui.document import Document
-from linjat_editor.gui.fit import numbers_that_cannot_fit
+from linjat_editor.gui.board.document import Document
+from linjat_editor.gui.board.fit import numbers_that_cannot_fit
 from linjat_editor.render.marks import Overlay
 from linjat_editor.render.theme import Theme
 

@@ -6,8 +6,8 @@ from PySide6.QtCore import QObject
 
 from linjat_editor.core.level import Level
 from linjat_editor.core.analysis import Leak, Report, Step
-from linjat_editor.gui.board_view import BoardView
-from linjat_editor.gui.overlay import known_lines
+from linjat_editor.gui.board.board_view import BoardView
+from linjat_editor.gui.board.step_lines import known_lines
 from linjat_editor.render.marks import Overlay
 
 

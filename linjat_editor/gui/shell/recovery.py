@@ -10,7 +10,7 @@ The autosave is written every ~30 s while the document is modified and
 shortly after each burst of edits; it is removed once the document is saved
 or the editor closes cleanly. An autosave newer than the file it belongs to
 (or one for a never-saved level) is offered on start. A damaged one is set
-aside (renamed, see :mod:`linjat_editor.gui.set_aside`), never deleted.
+aside (renamed, see :mod:`linjat_editor.gui.shell.set_aside`), never deleted.
 """
 
 from __future__ import annotations
@@ -27,9 +27,9 @@ from pathlib import Path
 from PySide6.QtCore import QLockFile, QObject, QTimer, Signal
 
 from linjat_editor.core.level import Level
-from linjat_editor.gui.document import Document
-from linjat_editor.gui.set_aside import is_set_aside, set_aside
-from linjat_editor.gui.settings import data_dir
+from linjat_editor.gui.board.document import Document
+from linjat_editor.gui.shell.set_aside import is_set_aside, set_aside
+from linjat_editor.gui.shell.settings import data_dir
 
 LEVEL_FILE = "autosave.json"
 META_FILE = "autosave-meta.json"

@@ -1,6 +1,6 @@
 """What the file workflow needs of its window: the document, the settings, a way to show an error.
 
-A base class of :class:`~linjat_editor.gui.main_window.MainWindow`, declared
+A base class of :class:`~linjat_editor.gui.shell.main_window.MainWindow`, declared
 below it so that ``file_controller`` can name its window's type without
 importing ``main_window`` (which builds the controller): no import cycle.
 """
@@ -9,8 +9,8 @@ from __future__ import annotations
 
 from PySide6.QtWidgets import QMainWindow
 
-from linjat_editor.gui.document import Document
-from linjat_editor.gui.settings import Settings
+from linjat_editor.gui.board.document import Document
+from linjat_editor.gui.shell.settings import Settings
 
 
 class WindowBase(QMainWindow):

@@ -21,8 +21,8 @@ from PySide6.QtWidgets import QMessageBox
 
 from linjat_editor.core.level import Level
 from linjat_editor.gui import workers
-from linjat_editor.gui.application import application
-from linjat_editor.gui.settings import Settings
+from linjat_editor.gui.shell.qt_app import application
+from linjat_editor.gui.shell.settings import Settings
 
 #: How long --screenshot waits for the analysis (the engine compiles on first use).
 SCREENSHOT_TIMEOUT_S = 180.0
@@ -82,7 +82,7 @@ def screenshot(file: str | None, out: str, size: str = "1280x860", step: int = 0
                leak: int = 0) -> int:
     """Open ``file``, wait for its analysis, save the window as ``out``. Returns the exit status."""
     from linjat_editor import io as lio
-    from linjat_editor.gui.main_window import MainWindow
+    from linjat_editor.gui.shell.main_window import MainWindow
 
     try:
         width, height = (int(x) for x in size.lower().split("x"))
@@ -119,7 +119,7 @@ def offer_recovery(window) -> list[str]:
 
     Returns the problems found on the way (damaged files set aside), to tell the user once.
     """
-    from linjat_editor.gui.recovery import scan_recovery
+    from linjat_editor.gui.shell.recovery import scan_recovery
 
     scan = scan_recovery()
     for i, found in enumerate(scan.found):
@@ -154,14 +154,14 @@ def main(argv: Sequence[str] | None = None) -> int:
     args = _parser().parse_args(list(sys.argv[1:] if argv is None else argv))
     if args.screenshot:
         return screenshot(args.file, args.screenshot, args.size, args.step, args.solution, args.leak)
-    from linjat_editor.gui.main_window import MainWindow
+    from linjat_editor.gui.shell.main_window import MainWindow
 
     app = application(headless=False)
     window = MainWindow()
     window.show()
     window.warm_up_engine()
     if not args.file:
-        from linjat_editor.gui.starter import open_on_first_start
+        from linjat_editor.gui.shell.first_start import open_on_first_start
 
         open_on_first_start(window)
     tell_start_problems(window, [n for n in [window.settings.notice, *offer_recovery(window)] if n])

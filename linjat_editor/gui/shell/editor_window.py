@@ -1,6 +1,6 @@
 """What the menus and shortcuts (``actions``) use of the main window: its parts, by type.
 
-A base class of :class:`~linjat_editor.gui.main_window.MainWindow`, declared
+A base class of :class:`~linjat_editor.gui.shell.main_window.MainWindow`, declared
 below it so that ``actions`` can name its window's type without importing
 ``main_window`` (which installs the actions): no import cycle.
 """
@@ -11,12 +11,12 @@ from types import SimpleNamespace
 
 from PySide6.QtWidgets import QDockWidget, QMenu
 
-from linjat_editor.gui.analysis_panel import AnalysisPanel
-from linjat_editor.gui.board_view import BoardView
-from linjat_editor.gui.file_controller import FileController
-from linjat_editor.gui.generator_controller import GeneratorController
-from linjat_editor.gui.step_panel import StepPanel
-from linjat_editor.gui.window_base import WindowBase
+from linjat_editor.gui.analysis.analysis_panel import AnalysisPanel
+from linjat_editor.gui.board.board_view import BoardView
+from linjat_editor.gui.shell.file_controller import FileController
+from linjat_editor.gui.board.generator_controller import GeneratorController
+from linjat_editor.gui.analysis.step_panel import StepPanel
+from linjat_editor.gui.shell.file_window import WindowBase
 from linjat_editor.render.theme import Theme
 
 

@@ -17,18 +17,18 @@ from PySide6.QtWidgets import (QAbstractButton, QAbstractScrollArea, QDockWidget
                                QProgressBar, QPushButton, QScrollArea, QUndoView, QWidget)
 
 from linjat_editor.core.level import Level
-from linjat_editor.gui.actions import install_actions
-from linjat_editor.gui.analysis_panel import AnalysisPanel
-from linjat_editor.gui.board_view import BoardView
-from linjat_editor.gui.document import Document
-from linjat_editor.gui.file_controller import FileController
-from linjat_editor.gui.generator_controller import GeneratorController
-from linjat_editor.gui.overlay_controller import OverlayController
-from linjat_editor.gui.recovery import Autosaver
-from linjat_editor.gui.settings import Settings
-from linjat_editor.gui.step_panel import StepPanel
+from linjat_editor.gui.shell.actions import install_actions
+from linjat_editor.gui.analysis.analysis_panel import AnalysisPanel
+from linjat_editor.gui.board.board_view import BoardView
+from linjat_editor.gui.board.document import Document
+from linjat_editor.gui.shell.file_controller import FileController
+from linjat_editor.gui.board.generator_controller import GeneratorController
+from linjat_editor.gui.board.overlay_controller import OverlayController
+from linjat_editor.gui.shell.recovery import Autosaver
+from linjat_editor.gui.shell.settings import Settings
+from linjat_editor.gui.analysis.step_panel import StepPanel
 from linjat_editor.gui import workers
-from linjat_editor.gui.window_api import EditorWindow
+from linjat_editor.gui.shell.editor_window import EditorWindow
 from linjat_editor.render.theme import Theme
 
 APP_TITLE = "Linjat Editor"
@@ -171,7 +171,7 @@ class MainWindow(EditorWindow):
 
     def warm_up_engine(self) -> None:
         """Prepare the engine in the background; say so if it takes a while (the first start compiles)."""
-        from linjat_editor.gui.engine_warmup import warm_up
+        from linjat_editor.gui.shell.engine_warmup import warm_up
         from linjat_editor.core.kernels.cache import PREPARING
 
         self.engine_ready = False

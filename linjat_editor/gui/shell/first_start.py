@@ -20,7 +20,7 @@ NAME = "starter-set.json"
 
 def starter_set_path() -> Path | None:
     """The shipped starter set: beside the sources (a checkout) or in the install's share folder."""
-    for folder in (Path(__file__).resolve().parents[2] / "resources", Path(sys.prefix) / "share" / "linjat-editor"):
+    for folder in (Path(__file__).resolve().parents[3] / "resources", Path(sys.prefix) / "share" / "linjat-editor"):
         if (folder / NAME).is_file():
             return folder / NAME
     return None

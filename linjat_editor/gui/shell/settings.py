@@ -13,7 +13,7 @@ from typing import Any
 
 import platformdirs
 
-from linjat_editor.gui.set_aside import set_aside
+from linjat_editor.gui.shell.set_aside import set_aside
 
 APP = "linjat-editor"
 MAX_RECENT = 10

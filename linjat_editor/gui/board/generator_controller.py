@@ -13,8 +13,8 @@ from PySide6.QtCore import QObject, Signal
 
 from linjat_editor.core.level import Level
 from linjat_editor.gui.commands import ReplaceLevelCommand
-from linjat_editor.gui.document import Document
-from linjat_editor.gui.fit import numbers_that_cannot_fit
+from linjat_editor.gui.board.document import Document
+from linjat_editor.gui.board.fit import numbers_that_cannot_fit
 from linjat_editor.gui.workers import Job, LatestRunner
 
 #: Optimizer iterations for "New random level": well under a second, already better than a bare fill.
