@@ -10,7 +10,7 @@ from .presets import PRESET_NAMES
 
 
 def run(args: argparse.Namespace) -> int:
-    from .bench_runs import run as measure
+    from benchmarks.bench_runs import run as measure
 
     return measure(args)
 

@@ -6,7 +6,7 @@ from typing import Callable
 
 
 from linjat_editor.core import Level
-from linjat_editor.core.analysis.bench import leak_census, time_reports
+from benchmarks.report_timing import leak_census, time_reports
 
 from .helpers import CLEAN, GENERAL, SINGLE_SOLUTION, UNCONTESTED
 

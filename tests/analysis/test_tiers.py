@@ -45,7 +45,7 @@ def test_shipped_calibration_is_generated_data() -> None:
     meta = cal["metadata"]
     # Made by the documented recipe: 20 levels per tier, each with the original's 10,000
     # optimizer iterations (spec section 8), from seed 1.
-    assert meta["how"] == "linjat_editor.core.calibration_recipe.generated_calibration(per_tier=20, iterations=10000, seed=1)"
+    assert meta["how"] == "benchmarks.calibration_recipe.generated_calibration(per_tier=20, iterations=10000, seed=1)"
     assert (meta["per_tier"], meta["iterations"], meta["seed"]) == (20, 10_000, 1)
     for name, tier in cal["tiers"].items():
         assert tier["count"] == meta["per_tier"] == len(meta["levels"][name])

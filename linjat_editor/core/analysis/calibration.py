@@ -3,7 +3,7 @@
 The estimate (:mod:`.tiers`) never uses hand-typed thresholds: it compares a
 level with calibration data computed from real levels. The project ships one
 computed from levels it generated itself (``linjat_editor/resources/
-calibration.json``, made by ``core/calibration_recipe.py``); any level set can
+calibration.json``, made by ``benchmarks/calibration_recipe.py``); any level set can
 be turned into another with :func:`compute_calibration` (``linjat calibrate``).
 
 >>> from linjat_editor.core.level import Level

@@ -24,11 +24,11 @@ from pathlib import Path
 from typing import Any, Callable, NamedTuple
 
 from linjat_editor.core.analysis import detect_leaks
-from linjat_editor.core.analysis.bench import time_reports
+from benchmarks.report_timing import time_reports
 from linjat_editor.core import PRESETS, SELECTION, TIERS, Level, Optimizer, classify, count_solutions, fill_dots, first_level, random_level, selection_score
 from linjat_editor.core.classification import Classification
 from linjat_editor.core.kinds import Kind
-from .progress import ProgressBar
+from linjat_editor.cli.progress import ProgressBar
 
 TIER_NUMBERS = {"easy": 10, "medium": 18, "hard": 21, "expert": 25}
 #: The original's builds, one per tier size: (rows, columns, numbers), fixed when it was compiled.
@@ -334,7 +334,7 @@ def event_loop_stall(quick: bool) -> dict[str, Any]:
     """
     env = {**os.environ, "QT_QPA_PLATFORM": os.environ.get("QT_QPA_PLATFORM", "offscreen")}
     seconds = "2" if quick else "6"
-    run = subprocess.run([sys.executable, "-m", "linjat_editor.gui.optimizer.stall_bench", "--seconds", seconds],
+    run = subprocess.run([sys.executable, "-m", "benchmarks.stall_bench", "--seconds", seconds],
                          capture_output=True, text=True, env=env, check=True)
     return dict(json.loads(run.stdout))
 

@@ -7,7 +7,7 @@ import statistics
 import pytest
 
 from linjat_editor.batch import make_jobs, run_job
-from linjat_editor.cli.bench_runs import quality, render
+from benchmarks.bench_runs import quality, render
 from linjat_editor.core import classify
 from linjat_editor.core.kinds import Kind
 from linjat_editor.cli.progress import ProgressBar

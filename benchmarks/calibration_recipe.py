@@ -3,7 +3,7 @@
 Kept out of ``core.analysis`` because it runs the optimizer, and the optimizer's
 pool asks the analysis for leak warnings: analysis must not import the optimizer
 back. Rebuild the shipped file with
-``python -m linjat_editor.core.calibration_recipe refresh|generate``.
+``python -m benchmarks.calibration_recipe refresh|generate``.
 """
 
 from __future__ import annotations
@@ -11,10 +11,10 @@ from __future__ import annotations
 import time
 from typing import Any, Callable
 
-from .analysis.calibration import SHIPPED, compute_calibration, load_calibration, refreshed, save_calibration
-from .level import Level, LevelError
-from .optimizer import generate
-from .scoring import TIERS
+from linjat_editor.core.analysis.calibration import SHIPPED, compute_calibration, load_calibration, refreshed, save_calibration
+from linjat_editor.core.level import Level, LevelError
+from linjat_editor.core.optimizer import generate
+from linjat_editor.core.scoring import TIERS
 
 
 def generate_calibration_levels(
@@ -51,7 +51,7 @@ def generated_calibration(per_tier: int = 20, iterations: int = 10_000, seed: in
     start = time.time()
     levels = generate_calibration_levels(per_tier, iterations, seed)
     meta = {
-        "how": "linjat_editor.core.calibration_recipe.generated_calibration"
+        "how": "benchmarks.calibration_recipe.generated_calibration"
         f"(per_tier={per_tier}, iterations={iterations}, seed={seed})",
         "per_tier": per_tier,
         "iterations": iterations,
@@ -63,7 +63,7 @@ def generated_calibration(per_tier: int = 20, iterations: int = 10_000, seed: in
 
 
 def main(argv: list[str] | None = None) -> int:
-    """``python -m linjat_editor.core.calibration_recipe refresh|generate``: rebuild the shipped file."""
+    """``python -m benchmarks.calibration_recipe refresh|generate``: rebuild the shipped file."""
     import sys
 
     what = (argv if argv is not None else sys.argv[1:]) or ["refresh"]
@@ -72,7 +72,7 @@ def main(argv: list[str] | None = None) -> int:
     elif what[0] == "refresh":
         data = refreshed(load_calibration(SHIPPED))
     else:
-        print("usage: python -m linjat_editor.core.calibration_recipe refresh|generate", file=sys.stderr)
+        print("usage: python -m benchmarks.calibration_recipe refresh|generate", file=sys.stderr)
         return 2
     save_calibration(data, SHIPPED)
     print(f"wrote {SHIPPED}")

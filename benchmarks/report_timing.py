@@ -14,9 +14,9 @@ import statistics
 import time
 from typing import Iterable, Mapping, Sequence
 
-from ..level import Level
-from .leaks import LEAK_KINDS
-from .report import analyze
+from linjat_editor.core.level import Level
+from linjat_editor.core.analysis.leaks import LEAK_KINDS
+from linjat_editor.core.analysis.report import analyze
 
 
 def time_reports(levels: Sequence[Level], weights: str = "expert", warmup: int = 3) -> dict[str, float]:

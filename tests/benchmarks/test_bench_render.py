@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from linjat_editor.cli.bench_runs import find_reference, original, ours, render
+from benchmarks.bench_runs import find_reference, original, ours, render
 
 
 def test_render_prints_ratios_speedups_quality_and_fill() -> None:

@@ -5,7 +5,7 @@ from __future__ import annotations
 import time
 
 from linjat_editor.gui.optimizer.optimizer_panel import OptimizerPanel
-from linjat_editor.gui.optimizer.stall_bench import measure_event_loop_stall
+from benchmarks.stall_bench import measure_event_loop_stall
 
 STALL_S = 0.25
 
