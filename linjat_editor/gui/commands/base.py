@@ -2,14 +2,23 @@
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
+from typing import Protocol
 
 from PySide6.QtGui import QUndoCommand
 
 from linjat_editor.core.level import Level
 
-if TYPE_CHECKING:
-    from linjat_editor.gui.board.document import Document
+
+class LevelDocument(Protocol):
+    """What a command needs of the document it edits (the board's :class:`Document`): its level, and a way to swap it.
+
+    Named here so that commands import nothing of the board that pushes them.
+    """
+
+    @property
+    def level(self) -> Level: ...
+
+    def set_level(self, level: Level) -> None: ...
 
 
 def cell_name(row: int, col: int) -> str:
@@ -24,7 +33,7 @@ class LevelCommand(QUndoCommand):
     Subclasses compute ``after`` from the document's current level.
     """
 
-    def __init__(self, document: Document, after: Level, text: str) -> None:
+    def __init__(self, document: LevelDocument, after: Level, text: str) -> None:
         super().__init__(text)
         self.document = document
         self.before = document.level

@@ -2,19 +2,14 @@
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
-
 from linjat_editor.core.level import Cell
-from linjat_editor.gui.commands.base import LevelCommand, cell_name
-
-if TYPE_CHECKING:
-    from linjat_editor.gui.board.document import Document
+from linjat_editor.gui.commands.base import LevelCommand, LevelDocument, cell_name
 
 
 class MoveNumberCommand(LevelCommand):
     """Move the number at ``source`` to ``target``. Nothing happens onto another number."""
 
-    def __init__(self, document: Document, source: Cell, target: Cell) -> None:
+    def __init__(self, document: LevelDocument, source: Cell, target: Cell) -> None:
         level = document.level
         number = level.number_at(*source)
         after = level

@@ -2,18 +2,13 @@
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
-
-from linjat_editor.gui.commands.base import LevelCommand, cell_name
-
-if TYPE_CHECKING:
-    from linjat_editor.gui.board.document import Document
+from linjat_editor.gui.commands.base import LevelCommand, LevelDocument, cell_name
 
 
 class PinDotCommand(LevelCommand):
     """Shift-click: a pinned dot becomes a plain dot; anything else but a number becomes a pinned dot."""
 
-    def __init__(self, document: Document, row: int, col: int) -> None:
+    def __init__(self, document: LevelDocument, row: int, col: int) -> None:
         level = document.level
         cell = (row, col)
         if level.number_at(row, col) is not None:

@@ -6,17 +6,12 @@ optimizer, resize, clear dots, clear all, new random level. The text says which.
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
-
 from linjat_editor.core.level import Level
-from linjat_editor.gui.commands.base import LevelCommand
-
-if TYPE_CHECKING:
-    from linjat_editor.gui.board.document import Document
+from linjat_editor.gui.commands.base import LevelCommand, LevelDocument
 
 
 class ReplaceLevelCommand(LevelCommand):
     """Replace the document's level with ``level``; ``text`` names the action in the history."""
 
-    def __init__(self, document: Document, level: Level, text: str) -> None:
+    def __init__(self, document: LevelDocument, level: Level, text: str) -> None:
         super().__init__(document, level, text)

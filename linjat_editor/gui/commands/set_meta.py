@@ -2,18 +2,15 @@
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
-from linjat_editor.gui.commands.base import LevelCommand
-
-if TYPE_CHECKING:
-    from linjat_editor.gui.board.document import Document
+from linjat_editor.gui.commands.base import LevelCommand, LevelDocument
 
 
 class SetMetaCommand(LevelCommand):
     """Level ▸ Properties: the fields that changed, as one undo step."""
 
-    def __init__(self, document: Document, **fields: Any) -> None:
+    def __init__(self, document: LevelDocument, **fields: Any) -> None:
         level = document.level
         changed = {k: v for k, v in fields.items() if getattr(level, k) != v}
         names = ", ".join(changed) or "nothing"

@@ -2,16 +2,11 @@
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
-
-from linjat_editor.gui.commands.base import LevelCommand, cell_name
-
-if TYPE_CHECKING:
-    from linjat_editor.gui.board.document import Document
+from linjat_editor.gui.commands.base import LevelCommand, LevelDocument, cell_name
 
 
 class SetNumberCommand(LevelCommand):
     """Typing a digit on the selected cell."""
 
-    def __init__(self, document: Document, row: int, col: int, value: int) -> None:
+    def __init__(self, document: LevelDocument, row: int, col: int, value: int) -> None:
         super().__init__(document, document.level.with_number(row, col, value), f"Set {value} at {cell_name(row, col)}")

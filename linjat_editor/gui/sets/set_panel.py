@@ -10,11 +10,12 @@ from __future__ import annotations
 from typing import Callable
 
 from PySide6.QtCore import QItemSelectionModel, QSize, Qt, Signal
-from PySide6.QtGui import QKeySequence, QUndoCommand, QUndoStack
+from PySide6.QtGui import QKeySequence, QUndoStack
 from PySide6.QtWidgets import (QAbstractItemView, QComboBox, QGridLayout, QLabel, QListView, QPushButton,
                                QSplitter, QVBoxLayout, QWidget)
 
 from linjat_editor.core.level import Level
+from linjat_editor.gui.commands.change_set import ChangeSetCommand
 from linjat_editor.gui.sets.curve_chart import CurvePoint, DifficultyCurve
 from linjat_editor.gui.sets.set_checks import EntryCheck
 from linjat_editor.gui.sets.set_files import SetFilesMixin
@@ -25,20 +26,6 @@ from linjat_editor.io.export_common import guess_tier
 from linjat_editor.io.level_set import LevelSet
 
 TIERS = ("tutorial", "easy", "medium", "hard", "expert")
-
-
-class SetCommand(QUndoCommand):
-    """Swap the panel between two sets."""
-
-    def __init__(self, panel: SetPanel, after: LevelSet, text: str, select: int = -1) -> None:
-        super().__init__(text)
-        self.panel, self.before, self.after, self.select = panel, panel.level_set, after, select
-
-    def redo(self) -> None:
-        self.panel._show(self.after, self.select)
-
-    def undo(self) -> None:
-        self.panel._show(self.before, self.select)
 
 
 class SetPanel(SetFilesMixin, QWidget):
@@ -132,7 +119,7 @@ class SetPanel(SetFilesMixin, QWidget):
     def apply(self, level_set: LevelSet, text: str, select: int = -1) -> None:
         """Change the set as one undoable step."""
         if level_set != self.level_set:
-            self.undo_stack.push(SetCommand(self, level_set, text, select))
+            self.undo_stack.push(ChangeSetCommand(self._show, self.level_set, level_set, text, select))
 
     def _show(self, level_set: LevelSet, select: int = -1) -> None:
         self.level_set = level_set
