@@ -23,8 +23,9 @@ from dataclasses import replace
 from pathlib import Path
 from typing import Any, Callable, NamedTuple
 
-from linjat_editor.core.analysis import detect_leaks
+import linjat_editor
 from benchmarks.report_timing import time_reports
+from linjat_editor.core.analysis import detect_leaks
 from linjat_editor.core import PRESETS, SELECTION, TIERS, Level, Optimizer, classify, count_solutions, fill_dots, first_level, random_level, selection_score
 from linjat_editor.core.classification import Classification
 from linjat_editor.core.kinds import Kind
@@ -49,12 +50,15 @@ def original_weights(tier: str) -> list[str]:
     return [f"--score_{ORIGINAL_FLAGS[k]}={v:g}" for k, v in PRESETS[tier].to_json().items()]
 
 
+#: The checkout these tools stand in; the shared corpus and the original's builds sit beside it.
+CHECKOUT = Path(__file__).resolve().parents[1]
+DEFAULT_CORPUS = CHECKOUT.parent / "shared" / "corpus" / "linjat-published.json"
+DEFAULT_REFERENCE = CHECKOUT.parent / "shared" / "reference"
+
+
 def find_corpus(explicit: str | None) -> Path | None:
     """The published corpus: --corpus, $LINJAT_CORPUS, or ../shared/corpus beside the checkout."""
-    candidates = [explicit, os.environ.get("LINJAT_CORPUS")]
-    root = Path(__file__).resolve().parents[1]
-    candidates += [str(root.parent / "shared" / "corpus" / "linjat-published.json"), "../shared/corpus/linjat-published.json"]
-    for c in candidates:
+    for c in (explicit, os.environ.get("LINJAT_CORPUS"), str(DEFAULT_CORPUS)):
         if c and Path(c).is_file():
             return Path(c)
     return None
@@ -76,13 +80,11 @@ def per_item_ms(items: list[Any], work: Callable[[Any], object]) -> float:
     return statistics.median(times)
 
 
-def find_reference(explicit: str | None) -> Path | None:
-    """The folder of the original generator's builds: --reference, or ../shared/reference beside the checkout."""
-    root = Path(__file__).resolve().parents[2]
-    for c in (explicit, str(root.parent / "shared" / "reference"), "../shared/reference"):
-        if c and Path(c, "linjat-original-9x6-10").is_file():
-            return Path(c)
-    return None
+def find_reference(folder: str | Path | None) -> Path | None:
+    """The folder of the original generator's builds (--reference, default ../shared/reference beside the checkout),
+    or None when it holds none of them."""
+    path = Path(folder) if folder else DEFAULT_REFERENCE
+    return path if (path / "linjat-original-9x6-10").is_file() else None
 
 
 def timed(command: list[str]) -> float:
@@ -111,7 +113,7 @@ def as_installed() -> None:
     start would otherwise compile our sources again, some 0.04 s that no
     installed ``linjat`` spends. Python reads existing bytecode all the same.
     """
-    compileall.compile_dir(str(Path(__file__).resolve().parents[1]), quiet=2)  # 2: not even errors
+    compileall.compile_dir(str(Path(linjat_editor.__file__).resolve().parent), quiet=2)  # 2: not even errors
 
 
 def versus_original(reference: Path | None, repeats: int, bar: ProgressBar) -> dict[str, Any]:
@@ -284,6 +286,10 @@ def fill_published(corpus: Path, per_tier: int, seeds: int, bar: ProgressBar) ->
 
 
 def run(args: argparse.Namespace) -> int:
+    if args.reference and find_reference(args.reference) is None:
+        print(f"linjat bench: no build of the original generator in {args.reference} "
+              "(expected linjat-original-9x6-10 and its siblings)", file=sys.stderr)
+        return 2
     quick = args.quick
     sections = set(args.only or ["speed", "engine", "fill"] + (["quality"] if args.quality else []))
     results: dict[str, Any] = {"machine": {"cpus": os.cpu_count(), "python": sys.version.split()[0]}}
@@ -327,16 +333,11 @@ def engine_timings(results: dict[str, Any], corpus: Path | None, quick: bool, no
 
 
 def event_loop_stall(quick: bool) -> dict[str, Any]:
-    """The optimizer dock running in the editor: the longest gap between 10 ms timer ticks.
+    """The optimizer dock running in the editor: the longest gap between 10 ms timer ticks (see stall_bench)."""
+    from benchmarks.stall_bench import measure_event_loop_stall
 
-    Measured by the editor's own benchmark in a child process: the command line
-    sits beside the editor, not on top of it, so it never imports the GUI.
-    """
-    env = {**os.environ, "QT_QPA_PLATFORM": os.environ.get("QT_QPA_PLATFORM", "offscreen")}
-    seconds = "2" if quick else "6"
-    run = subprocess.run([sys.executable, "-m", "benchmarks.stall_bench", "--seconds", seconds],
-                         capture_output=True, text=True, env=env, check=True)
-    return dict(json.loads(run.stdout))
+    os.environ.setdefault("QT_QPA_PLATFORM", "offscreen")  # measured offscreen, as before, even with a display
+    return measure_event_loop_stall(seconds=2 if quick else 6).to_json()
 
 
 def render(results: dict[str, Any]) -> str:

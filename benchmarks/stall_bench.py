@@ -110,7 +110,7 @@ def measure_event_loop_stall(level: Level | None = None, preset: str = "expert",
     )
 
 
-if __name__ == "__main__":  # ``linjat bench`` runs this in a child process and reads the JSON line
+if __name__ == "__main__":  # ``python -m benchmarks.stall_bench``: the measurement alone, as one JSON line
     import argparse
     import json
 

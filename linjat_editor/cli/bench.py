@@ -20,7 +20,8 @@ def add_parser(sub: Any) -> None:
     p.add_argument("--json", action="store_true", help="print JSON")
     p.add_argument("--quick", action="store_true", help="fewer repeats")
     p.add_argument("--corpus", help="path to linjat-published.json")
-    p.add_argument("--reference", metavar="DIR", help="folder of the original generator's builds")
+    p.add_argument("--reference", metavar="DIR",
+                   help="folder of the original generator's builds (default ../shared/reference beside the checkout)")
     p.add_argument("--only", action="append", choices=["speed", "engine", "fill", "quality"],
                    help="run only this section (repeatable; default speed, engine and fill, plus quality with --quality)")
     p.add_argument("--no-gui", action="store_true", help="skip the editor's event-loop measurement (needs Qt)")
