@@ -1,15 +1,31 @@
-"""``linjat bench``: the verb's options. The measurements are in ``bench_runs`` and load the
-engine, so they are imported only when the verb runs (``linjat --help`` stays light)."""
+"""``linjat bench``: the verb's options, and the way to the measurements.
+
+The measurements are maintainer tools in the checkout's ``benchmarks/`` folder,
+beside the package and not installed with it: the verb finds them there when it
+runs (so ``linjat --help`` stays light), and says in one line when they are not
+there, as in an installed wheel.
+"""
 
 from __future__ import annotations
 
 import argparse
+import sys
+from pathlib import Path
 from typing import Any
 
 from .presets import PRESET_NAMES
 
+#: The checkout the package was imported from (in an installed wheel, site-packages).
+CHECKOUT = Path(__file__).resolve().parents[2]
+
 
 def run(args: argparse.Namespace) -> int:
+    if not (CHECKOUT / "benchmarks" / "bench_runs.py").is_file():
+        print(f"linjat bench: the benchmarks are not installed; run it from a checkout of the project "
+              f"(no benchmarks/ folder in {CHECKOUT})", file=sys.stderr)
+        return 2
+    if str(CHECKOUT) not in sys.path:
+        sys.path.insert(0, str(CHECKOUT))
     from benchmarks.bench_runs import run as measure
 
     return measure(args)

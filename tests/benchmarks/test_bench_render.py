@@ -50,3 +50,21 @@ def test_render_names_the_seeds_and_each_seeds_median() -> None:
     assert "expert median by base seed: 2026: 184, 7: 169.5" in text
     one = render({"machine": {"cpus": 2, "python": "3.11"}, "quality": {"iterations": 10000, "seeds": [7], "tiers": {}}})
     assert "base seed 7," in one and "by base seed" not in one
+
+
+def test_bench_outside_a_checkout_says_so_in_one_line(tmp_path, monkeypatch, capsys) -> None:  # type: ignore[no-untyped-def]
+    # An installed wheel has no benchmarks/ beside the package: one line, exit 2, nothing measured.
+    from linjat_editor.cli import bench, main
+
+    monkeypatch.setattr(bench, "CHECKOUT", tmp_path)
+    assert main(["bench", "--only", "engine"]) == 2
+    said = [line for line in capsys.readouterr().err.splitlines() if "preparing the engine" not in line]
+    assert len(said) == 1 and said[0].startswith("linjat bench:") and "checkout" in said[0] and str(tmp_path) in said[0]
+
+
+def test_a_reference_folder_without_builds_is_an_error(tmp_path, capsys) -> None:  # type: ignore[no-untyped-def]
+    from linjat_editor.cli import main
+
+    assert main(["bench", "--only", "speed", "--reference", str(tmp_path)]) == 2
+    said = [line for line in capsys.readouterr().err.splitlines() if "preparing the engine" not in line]
+    assert len(said) == 1 and str(tmp_path) in said[0] and "linjat-original-9x6-10" in said[0]
