@@ -23,11 +23,40 @@ CORPUS_PATH = Path(
 )
 
 
+NO_CORPUS = f"published corpus not found at {CORPUS_PATH} (set LINJAT_CORPUS to its path)"
+
+
+def pytest_report_header() -> str:
+    """Said once, at the top: whether the tests that read the published corpus will run."""
+    return f"published corpus: {CORPUS_PATH}" if CORPUS_PATH.is_file() else f"published corpus: none, {NO_CORPUS}"
+
+
+#: The tests left out for want of the corpus in this run.
+_without_corpus: list[pytest.Item] = []
+
+
+def pytest_collection_modifyitems(config: pytest.Config, items: list[pytest.Item]) -> None:
+    """Without the corpus, the tests that read it are left out as one group, not skipped one by one."""
+    if CORPUS_PATH.is_file():
+        return
+    _without_corpus[:] = [item for item in items if "corpus_path" in getattr(item, "fixturenames", ())]
+    if _without_corpus:
+        config.hook.pytest_deselected(items=_without_corpus)
+        items[:] = [item for item in items if item not in _without_corpus]
+
+
+def pytest_terminal_summary(terminalreporter: Any) -> None:
+    """Said once, at the end: how many tests the missing corpus left out."""
+    if _without_corpus:
+        terminalreporter.write_line(f"{len(_without_corpus)} tests that read the corpus did not run: {NO_CORPUS}",
+                                    yellow=True, bold=True)
+
+
 @pytest.fixture(scope="session")
 def corpus_path() -> Path:
     """Where the published corpus file is (skips the test if it is absent)."""
     if not CORPUS_PATH.is_file():
-        pytest.skip(f"published corpus not found at {CORPUS_PATH} (set LINJAT_CORPUS to its path)")
+        pytest.skip(NO_CORPUS)
     return CORPUS_PATH
 
 
