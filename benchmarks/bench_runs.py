@@ -21,7 +21,7 @@ import time
 from concurrent.futures import ThreadPoolExecutor
 from dataclasses import replace
 from pathlib import Path
-from typing import Any, Callable, NamedTuple
+from typing import Any, Callable, NamedTuple, Protocol
 
 import linjat_editor
 from benchmarks.report_timing import time_reports
@@ -29,7 +29,6 @@ from linjat_editor.core.analysis import detect_leaks
 from linjat_editor.core import PRESETS, SELECTION, TIERS, Level, Optimizer, classify, count_solutions, fill_dots, first_level, random_level, selection_score
 from linjat_editor.core.classification import Classification
 from linjat_editor.core.kinds import Kind
-from linjat_editor.cli.progress import ProgressBar
 
 TIER_NUMBERS = {"easy": 10, "medium": 18, "hard": 21, "expert": 25}
 #: The original's builds, one per tier size: (rows, columns, numbers), fixed when it was compiled.
@@ -48,6 +47,14 @@ ORIGINAL_FLAGS = {"cover": "cover", "cant_fit": "cant_fit", "square": "square", 
 def original_weights(tier: str) -> list[str]:
     """The tier's weights (spec section 4) as the original's flags, every one given."""
     return [f"--score_{ORIGINAL_FLAGS[k]}={v:g}" for k, v in PRESETS[tier].to_json().items()]
+
+
+class Bar(Protocol):
+    """Where progress is shown (the command line's ``ProgressBar``): ``update(done, total, note)``, ``close()``."""
+
+    def update(self, done: int, total: int, note: str = "") -> None: ...
+
+    def close(self) -> None: ...
 
 
 #: The checkout these tools stand in; the shared corpus and the original's builds sit beside it.
@@ -116,7 +123,7 @@ def as_installed() -> None:
     compileall.compile_dir(str(Path(linjat_editor.__file__).resolve().parent), quiet=2)  # 2: not even errors
 
 
-def versus_original(reference: Path | None, repeats: int, bar: ProgressBar) -> dict[str, Any]:
+def versus_original(reference: Path | None, repeats: int, bar: Bar) -> dict[str, Any]:
     """Seconds for 20,000 iterations end to end, ours (1 and 2 workers) alternated with the original; medians."""
     as_installed()
     out: dict[str, Any] = {"date": datetime.datetime.now(datetime.timezone.utc).strftime("%Y-%m-%d %H:%M UTC"),
@@ -159,7 +166,7 @@ def cold_start_seconds() -> float:
     return time.perf_counter() - t0
 
 
-def quality(levels_per_tier: int, iterations: int, corpus: Path | None, bar: ProgressBar, seeds: list[int] | None = None,
+def quality(levels_per_tier: int, iterations: int, corpus: Path | None, bar: Bar, seeds: list[int] | None = None,
             reference: Path | None = None, tiers: list[str] | None = None, workers: int | None = None) -> dict[str, Any]:
     """Per tier: median selection score of batch levels (as ``linjat batch`` makes them), leaky and
     non-unique counts, next to the published levels' median by the same analyzer and, with the
@@ -258,7 +265,7 @@ def original_level(reference: Path, tier: str, h: int, w: int, n: int, seed: int
     return Level.from_rows(json.loads(run.stdout.strip().splitlines()[-1])["puzzle"])
 
 
-def fill_published(corpus: Path, per_tier: int, seeds: int, bar: ProgressBar) -> dict[str, Any]:
+def fill_published(corpus: Path, per_tier: int, seeds: int, bar: Bar) -> dict[str, Any]:
     """Fill dots on published numbers with their dots removed (known to admit a good filling).
 
     Per tier: (level, seed) runs that found a unique filling solved by
@@ -285,7 +292,8 @@ def fill_published(corpus: Path, per_tier: int, seeds: int, bar: ProgressBar) ->
     return out
 
 
-def run(args: argparse.Namespace) -> int:
+def run(args: argparse.Namespace, bar: Bar) -> int:
+    """The verb's measurements (``linjat bench`` parses ``args`` and hands its terminal's progress ``bar``)."""
     if args.reference and find_reference(args.reference) is None:
         print(f"linjat bench: no build of the original generator in {args.reference} "
               "(expected linjat-original-9x6-10 and its siblings)", file=sys.stderr)
@@ -293,7 +301,6 @@ def run(args: argparse.Namespace) -> int:
     quick = args.quick
     sections = set(args.only or ["speed", "engine", "fill"] + (["quality"] if args.quality else []))
     results: dict[str, Any] = {"machine": {"cpus": os.cpu_count(), "python": sys.version.split()[0]}}
-    bar = ProgressBar("bench")
     corpus = find_corpus(args.corpus)
     if "speed" in sections:
         results["versus_original"] = versus_original(find_reference(args.reference), 1 if quick else 3, bar)
@@ -309,7 +316,7 @@ def run(args: argparse.Namespace) -> int:
     return 0
 
 
-def engine_timings(results: dict[str, Any], corpus: Path | None, quick: bool, no_gui: bool, bar: ProgressBar) -> None:
+def engine_timings(results: dict[str, Any], corpus: Path | None, quick: bool, no_gui: bool, bar: Bar) -> None:
     """Per-level costs of the engine's parts, the cold start and the editor's event loop."""
     if corpus is not None:
         bar.update(2, 6, "corpus")

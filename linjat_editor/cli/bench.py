@@ -14,6 +14,7 @@ from pathlib import Path
 from typing import Any
 
 from .presets import PRESET_NAMES
+from .progress import ProgressBar
 
 #: The checkout the package was imported from (in an installed wheel, site-packages).
 CHECKOUT = Path(__file__).resolve().parents[2]
@@ -28,7 +29,7 @@ def run(args: argparse.Namespace) -> int:
         sys.path.insert(0, str(CHECKOUT))
     from benchmarks.bench_runs import run as measure
 
-    return measure(args)
+    return measure(args, ProgressBar("bench"))
 
 
 def add_parser(sub: Any) -> None:
