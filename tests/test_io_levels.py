@@ -11,6 +11,7 @@ import pytest
 from linjat_editor.core.level import Level
 from linjat_editor.io import (
     FormatError,
+    FormatKind,
     formats,
     get_format,
     levels_from_text,
@@ -124,7 +125,7 @@ def test_read_levels_from_a_set(tmp_path):
 
 
 def test_registry_lists_formats():
-    names = {f.name for f in formats("level")}
+    names = {f.name for f in formats(FormatKind.LEVEL)}
     assert {"linjat-level", "rows"} <= names
     assert all(f.description and f.extensions for f in formats())
     with pytest.raises(FormatError, match="unknown file format 'nope'"):

@@ -29,7 +29,7 @@ _HOME = {
     "generate": "optimizer", "default_workers": "optimizer", "polish_dots": "polish",
     "PRESETS": "scoring", "SELECTION": "scoring", "TIERS": "scoring", "Tier": "scoring", "Weights": "scoring",
     "preset": "scoring", "score": "scoring", "selection_score": "scoring",
-    "Layer": "solver", "SolveResult": "solver", "classify": "solver", "solve": "solver",
+    "Layer": "solver", "SolveResult": "solver", "SolveStatus": "solver", "classify": "solver", "solve": "solver",
 }
 
 __all__ = sorted(_HOME)
@@ -43,7 +43,7 @@ if TYPE_CHECKING:
     from .optimizer import Optimizer, PoolEntry, Progress, default_workers, first_level, generate
     from .polish import polish_dots
     from .scoring import PRESETS, SELECTION, TIERS, Tier, Weights, preset, score, selection_score
-    from .solver import Layer, SolveResult, classify, solve
+    from .solver import Layer, SolveResult, SolveStatus, classify, solve
 
 
 __getattr__, __dir__ = lazy_names(__name__, _HOME, globals())

@@ -7,7 +7,7 @@ their answers from that record.
 
 >>> from linjat_editor.core.level import Level
 >>> result = solve(Level.from_rows(["    ", "    ", ".3. ", "    "]))
->>> result.status, result.lines
+>>> result.status.value, result.lines
 ('solved', ((2, 0, 2, 2),))
 >>> result.classification.all
 KindStats(depth=1, max_width=1)
@@ -16,13 +16,14 @@ A deduction that finishes only by assuming a unique solution is "ambiguous"
 when the level has two solutions (the 2 may point left or right):
 
 >>> d = deduce(Level.from_rows(["     2", "      ", "    .2"]), trace=True)
->>> d.status, [k.key for k in d.kinds], d.classification.solved
+>>> d.status.value, [k.key for k in d.kinds], d.classification.solved
 ('ambiguous', ['uncontested_no_cover', 'cover'], False)
 """
 
 from __future__ import annotations
 
 from dataclasses import dataclass, field
+from enum import StrEnum
 from functools import cached_property
 
 import numpy as np
@@ -34,7 +35,18 @@ from .kernels.layer import AMBIGUOUS, CONTRADICTION, SOLVED, STUCK, classify_lev
 from .kinds import Kind
 from .level import Cell, Level, Line
 
-STATUS = {SOLVED: "solved", STUCK: "stuck", CONTRADICTION: "contradiction", AMBIGUOUS: "ambiguous"}
+class SolveStatus(StrEnum):
+    """How a solve ended (in JSON, its value: "solved", "stuck", "contradiction", "ambiguous")."""
+
+    SOLVED = "solved"
+    STUCK = "stuck"
+    CONTRADICTION = "contradiction"
+    AMBIGUOUS = "ambiguous"
+
+
+#: The kernel's end states by name.
+STATUS = {SOLVED: SolveStatus.SOLVED, STUCK: SolveStatus.STUCK, CONTRADICTION: SolveStatus.CONTRADICTION,
+          AMBIGUOUS: SolveStatus.AMBIGUOUS}
 
 
 @dataclass(frozen=True)
@@ -65,7 +77,7 @@ class SolveResult:
     """
 
     level: Level
-    status: str
+    status: SolveStatus
     classification: Classification
     lines: tuple[Line, ...] | None
     owner: np.ndarray = field(repr=False, compare=False)
@@ -74,7 +86,7 @@ class SolveResult:
 
     @property
     def solved(self) -> bool:
-        return self.status == "solved"
+        return self.status is SolveStatus.SOLVED
 
 
 @dataclass(frozen=True, eq=False)
@@ -94,14 +106,14 @@ class Deduction:
     """
 
     level: Level
-    status: str
+    status: SolveStatus
     board: Board = field(repr=False)
     traced: bool = False
     _placements: dict[int, tuple[tuple[Line, ...], ...]] = field(default_factory=dict, repr=False)
 
     @property
     def solved(self) -> bool:
-        return self.status == "solved"
+        return self.status is SolveStatus.SOLVED
 
     @cached_property
     def classification(self) -> Classification:

@@ -13,6 +13,7 @@ from linjat_editor.io.errors import FormatError
 from linjat_editor.io.level_set import LevelSet, SetEntry
 from linjat_editor.io.registry import (
     Format,
+    FormatKind,
     format_for_path,
     formats,
     get_format,
@@ -30,6 +31,7 @@ from linjat_editor.io.registry import (
 __all__ = [
     "Format",
     "FormatError",
+    "FormatKind",
     "LevelSet",
     "SetEntry",
     "atomic_write_bytes",

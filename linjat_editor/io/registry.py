@@ -16,6 +16,7 @@ import os
 import stat
 import sys
 from dataclasses import dataclass
+from enum import StrEnum
 from pathlib import PurePath
 from typing import Any, Callable
 
@@ -33,14 +34,21 @@ from linjat_editor.io.set_json import read_set_json, set_from_object, write_set_
 MAX_BYTES = 64 * 1024 * 1024
 
 
+class FormatKind(StrEnum):
+    """What a format holds: one level, or a set of levels."""
+
+    LEVEL = "level"
+    SET = "set"
+
+
 @dataclass(frozen=True)
 class Format:
-    """One file format. ``kind`` is ``"level"`` or ``"set"``; ``detect(text)`` says whether text looks like it."""
+    """One file format. ``kind`` says what it holds; ``detect(text)`` says whether text looks like it."""
 
     name: str
     description: str
     extensions: tuple[str, ...]
-    kind: str
+    kind: FormatKind
     read: Callable[[str, str], Any] | None = None
     write: Callable[[Any], str] | None = None
     detect: Callable[[str], bool] | None = None
@@ -51,13 +59,13 @@ _FORMATS: dict[str, Format] = {}
 
 def register(fmt: Format) -> Format:
     """Add a format (or replace the one with the same name) and return it."""
-    if fmt.kind not in ("level", "set"):
+    if fmt.kind not in tuple(FormatKind):
         raise ValueError(f"format kind must be 'level' or 'set', not {fmt.kind!r}")
     _FORMATS[fmt.name] = fmt
     return fmt
 
 
-def formats(kind: str | None = None) -> list[Format]:
+def formats(kind: FormatKind | None = None) -> list[Format]:
     """The registered formats (of one kind, if given), in registration order."""
     return [f for f in _FORMATS.values() if kind is None or f.kind == kind]
 
@@ -70,7 +78,7 @@ def get_format(name: str) -> Format:
         raise FormatError("", f"unknown file format {name!r} (known: {', '.join(_FORMATS)})") from None
 
 
-def format_for_path(path: str | os.PathLike[str], kind: str) -> Format:
+def format_for_path(path: str | os.PathLike[str], kind: FormatKind) -> Format:
     """The writable format of ``kind`` for a path's extension (the native one if none matches)."""
     writable = [f for f in formats(kind) if f.write is not None]
     suffix = PurePath(os.fspath(path)).suffix.lower()
@@ -162,7 +170,7 @@ def _require_text(text: str, name: str) -> None:
         raise FormatError(name, "empty file")
 
 
-def _detected(text: str, kind: str) -> Format | None:
+def _detected(text: str, kind: FormatKind) -> Format | None:
     for f in formats(kind):
         if f.read is not None and f.detect is not None and f.detect(text):
             return f
@@ -175,9 +183,9 @@ def _require_json_if_named(text: str, name: str) -> None:
         raise FormatError(name, "not valid JSON: a .json file must hold a JSON object or list")
 
 
-def _read_as(text: str, name: str, kind: str, format: str | None) -> Any:
+def _read_as(text: str, name: str, kind: FormatKind, format: str | None) -> Any:
     _require_text(text, name)
-    if not format and kind == "level":  # (the set readers refuse non-JSON themselves)
+    if not format and kind is FormatKind.LEVEL:  # (the set readers refuse non-JSON themselves)
         _require_json_if_named(text, name)
     fmt = get_format(format) if format else _detected(text, kind)
     if fmt is None or fmt.read is None:
@@ -190,7 +198,7 @@ def _read_as(text: str, name: str, kind: str, format: str | None) -> Any:
 def read_level(path: str | os.PathLike[str], format: str | None = None) -> Level:
     """Read one level from a file in any accepted form (``-``: standard input)."""
     text, name = read_source(path)
-    level = _read_as(text, name, "level", format)
+    level = _read_as(text, name, FormatKind.LEVEL, format)
     if not isinstance(level, Level):
         raise FormatError(name, "this file holds a level set, not a single level")
     return level
@@ -199,7 +207,7 @@ def read_level(path: str | os.PathLike[str], format: str | None = None) -> Level
 def read_set(path: str | os.PathLike[str], format: str | None = None) -> LevelSet:
     """Read a level set: a native set file or the original game's ``puzzles.json``."""
     text, name = read_source(path)
-    level_set = _read_as(text, name, "set", format)
+    level_set = _read_as(text, name, FormatKind.SET, format)
     if not isinstance(level_set, LevelSet):
         raise FormatError(name, "this file holds a single level, not a level set")
     return level_set
@@ -252,7 +260,7 @@ def parse_level_line(line: str, name: str = "<line>") -> Level:
 # -- writing -----------------------------------------------------------------
 
 
-def _save(obj: Any, path: str | os.PathLike[str], kind: str, format: str | None) -> None:
+def _save(obj: Any, path: str | os.PathLike[str], kind: FormatKind, format: str | None) -> None:
     fmt = get_format(format) if format else format_for_path(path, kind)
     name = "<stdout>" if os.fspath(path) == "-" else os.fspath(path)
     if fmt.kind != kind or fmt.write is None:
@@ -275,12 +283,12 @@ def _save(obj: Any, path: str | os.PathLike[str], kind: str, format: str | None)
 
 def write_level(level: Level, path: str | os.PathLike[str], format: str | None = None) -> None:
     """Save a level atomically; the format comes from ``format`` or the extension (native JSON by default)."""
-    _save(level, path, "level", format)
+    _save(level, path, FormatKind.LEVEL, format)
 
 
 def write_set(level_set: LevelSet, path: str | os.PathLike[str], format: str | None = None) -> None:
     """Save a set atomically; the native set JSON unless ``format`` names another writable set format."""
-    _save(level_set, path, "set", format)
+    _save(level_set, path, FormatKind.SET, format)
 
 
 def _starts_json(text: str) -> bool:
@@ -300,18 +308,18 @@ def _json_object(text: str) -> dict[str, Any] | None:
 
 register(Format(
     "linjat-level", "Linjat level (JSON; also a list of rows or a {\"puzzle\": ...} record)",
-    (".json",), "level", read_level_json, write_level_json, _starts_json,
+    (".json",), FormatKind.LEVEL, read_level_json, write_level_json, _starts_json,
 ))
 register(Format(
     "rows", "Plain text: one row a line, digits, dots and spaces (metadata is not kept)",
-    (".txt",), "level", read_text_rows, write_text_rows, lambda text: not _starts_json(text),
+    (".txt",), FormatKind.LEVEL, read_text_rows, write_text_rows, lambda text: not _starts_json(text),
 ))
 register(Format(
     "linjat-set", "Linjat level set (JSON)",
-    (".json",), "set", read_set_json, write_set_json,
+    (".json",), FormatKind.SET, read_set_json, write_set_json,
     lambda text: "format" in (_json_object(text) or {}),
 ))
 register(Format(
     "puzzles-json", "The original Linjat game's puzzles.json (read here; written by the export)",
-    (".json",), "set", read_puzzles_json, None, lambda text: looks_like_puzzles_json(_json_object(text)),
+    (".json",), FormatKind.SET, read_puzzles_json, None, lambda text: looks_like_puzzles_json(_json_object(text)),
 ))

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from linjat_editor.core import Level, count_solutions
+from linjat_editor.core import Level, SolveStatus, count_solutions
 from linjat_editor.core.analysis import stuck_info
 
 from .helpers import CLEAN, STUCK_UNIQUE
@@ -14,7 +14,7 @@ def test_stuck_unique_level() -> None:
     level = Level.from_rows(STUCK_UNIQUE)
     assert count_solutions(level).count == 1
     stuck = stuck_info(level)
-    assert stuck is not None and stuck.status == "stuck"
+    assert stuck is not None and stuck.status is SolveStatus.STUCK
     # No number is down to one line: all seven are open.
     assert stuck.numbers == ((0, 1), (0, 4), (1, 4), (3, 3), (3, 5), (7, 5), (8, 3))
     # No dot is claimed yet.
@@ -39,4 +39,4 @@ def test_solved_level_is_not_stuck() -> None:
 
 def test_contradiction() -> None:
     stuck = stuck_info(Level.from_rows([".2 ."]))
-    assert stuck is not None and stuck.status == "contradiction"
+    assert stuck is not None and stuck.status is SolveStatus.CONTRADICTION

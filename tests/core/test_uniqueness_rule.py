@@ -17,7 +17,7 @@ from linjat_editor.core import PRESETS, Level, classify, count_solutions, solve
 from linjat_editor.core.analysis import analyze
 from linjat_editor.core.board import from_level
 from linjat_editor.core.kernels.optimize import score_board
-from linjat_editor.core.solver import deduce
+from linjat_editor.core.solver import SolveStatus, deduce
 
 AMBIGUOUS = [["     2", "      ", "    .2"], [" 2   ", "4    ", "2  3 "]]
 
@@ -28,8 +28,8 @@ def test_leaky_finish_with_two_solutions_is_ambiguous_everywhere(rows: list[str]
     assert count_solutions(level).count == 2
     run = deduce(level)
     assert run.classification.uses_leaks  # the deduction did finish, by a leak
-    assert run.status == "ambiguous"
-    assert solve(level).status == "ambiguous" and solve(level).lines is None
+    assert run.status is SolveStatus.AMBIGUOUS
+    assert solve(level).status is SolveStatus.AMBIGUOUS and solve(level).lines is None
     assert not classify(level).solved
     report = analyze(level)
     assert (report.status, report.solved, report.count, report.good) == ("ambiguous", False, 2, False)
@@ -50,7 +50,7 @@ def test_a_unique_level_solved_by_a_leak_stays_solved() -> None:
     level = Level.from_rows(["   .", " 2 3", " .4 ", "    "])
     run = deduce(level)
     assert run.classification.uses_leaks and count_solutions(level).count == 1
-    assert run.status == "solved" and analyze(level).solved
+    assert run.status is SolveStatus.SOLVED and analyze(level).solved
 
 
 def test_a_contradiction_reached_through_a_leak_is_no_proof_of_no_solution() -> None:
@@ -61,4 +61,4 @@ def test_a_contradiction_reached_through_a_leak_is_no_proof_of_no_solution() -> 
     )
     run = deduce(level)
     assert run.classification.uses_leaks and count_solutions(level).count == 2
-    assert run.status == "ambiguous" and analyze(level).status == "ambiguous"
+    assert run.status is SolveStatus.AMBIGUOUS and analyze(level).status is SolveStatus.AMBIGUOUS

@@ -30,7 +30,7 @@ PAIR_CELLS = 24
 def _leaks(level: Level, solution: tuple, max_group: int, must_solve: bool) -> list[Leak] | None:
     """The level's leaks, or None if it must solve by deduction and does not."""
     trace = deduce(level, trace=True)
-    if must_solve and trace.status != "solved":
+    if must_solve and not trace.solved:
         return None
     return detect_leaks(level, trace=trace, solution=solution, max_group=max_group)
 
@@ -54,7 +54,7 @@ def fix_leaks(level: Level, max_group: int = MAX_GROUP, max_dots: int | None = N
     candidates: list[Cell] = sorted(
         {cell for line in solution for cell in line_cells(line)} - numbers - set(level.dots)
     )
-    must_solve = deduce(level).status == "solved"
+    must_solve = deduce(level).solved
     current = level
     leaks = _leaks(level, solution, max_group, False) or []
     added = 0

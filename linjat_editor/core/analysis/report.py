@@ -19,7 +19,7 @@ from ..classification import Classification
 from ..exact import count_solutions
 from ..level import Level, Line
 from ..scoring import PRESETS, Weights, preset, score, selection_score
-from ..solver import deduce
+from ..solver import SolveStatus, deduce
 from .calibration import shipped_calibration
 from .leaks import MAX_GROUP, Leak, article_leaks, general_leaks
 from .steps import Step, steps_from
@@ -33,7 +33,7 @@ class Report:
 
     ``count``: exact solutions, 0, 1 or 2 (meaning two or more);
     ``status``: the solver's ("solved", "stuck", "contradiction",
-    "ambiguous"); ``solved`` is ``status == "solved"``; ``lines``: the
+    "ambiguous"); ``solved`` is ``status is SolveStatus.SOLVED``; ``lines``: the
     solution deduction found (None unless solved); ``preset``: the name of
     the weights ``score`` used ("custom" for others); ``elapsed_ms``: how
     long the analysis took.
@@ -41,7 +41,7 @@ class Report:
 
     level: Level
     count: int
-    status: str
+    status: SolveStatus
     solved: bool
     classification: Classification
     score: float

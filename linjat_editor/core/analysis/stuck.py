@@ -14,7 +14,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from ..level import Cell, Level, line_cells
-from ..solver import SolveResult, solve
+from ..solver import SolveResult, SolveStatus, solve
 from .words import cell_list, number_list
 
 
@@ -31,13 +31,13 @@ class Stuck:
     numbers: tuple[Cell, ...]
     cells: tuple[Cell, ...]
     dots: tuple[Cell, ...]
-    status: str = "stuck"
+    status: SolveStatus = SolveStatus.STUCK
 
     @property
     def message(self) -> str:
-        if self.status == "contradiction":
+        if self.status is SolveStatus.CONTRADICTION:
             return "Deduction ran into a contradiction: some number or dot has no way left."
-        if self.status == "ambiguous":
+        if self.status is SolveStatus.AMBIGUOUS:
             return "Deduction only finishes by assuming one solution, and the level has several."
         return f"Deduction stops with {len(self.numbers)} numbers and {len(self.cells)} cells still open."
 
