@@ -27,6 +27,7 @@ from .board import MAX_NUMBERS, check_numbers, to_level
 from .generator import new_seed
 from .kernels.bits import seed_state
 from .kernels.board import allocate
+from .kernels.members import allocate_members
 from .kernels.optimize import optimize
 from .level import Cell, Level, LevelError
 from .polish import polish_dots, polish_moves
@@ -222,16 +223,11 @@ def first_level(height: int, width: int, count: int, weights: Weights, seed: int
     blocked = np.zeros(height * width, np.bool_)
     everywhere = np.ones(height * width, np.bool_)
     # The optimizer's kernel with an empty pool (size 0) looks for a first level: one kernel to load, not two.
-    pool_pos = np.zeros((POOL_SIZE, count), np.int64)
-    pool_added = np.zeros((POOL_SIZE, height * width), np.int64)
-    pool_nadded = np.zeros(POOL_SIZE, np.int64)
-    pool_solution = np.zeros((POOL_SIZE, height * width), np.int64)
-    pool_score = np.full(POOL_SIZE, np.nan)
+    empty = allocate_members(height, width, count)
     for require_hard in ([True, False] if weights.rewards_hard_kinds else [False]):
         leaky = None
         for _ in range(LEAK_FREE_TRIES):
-            _, found = optimize(b, pool_pos, pool_pos, pool_added, pool_nadded, pool_solution, pool_score, 0, blocked, blocked,
-                                weights.as_array(), rng, ATTEMPTS, everywhere, require_hard)
+            found = optimize(b, empty, blocked, blocked, weights.as_array(), rng, ATTEMPTS, everywhere, require_hard).score
             if math.isnan(found):
                 break
             level = to_level(Level(height, width), b.pos[:count], b.val[:count], b.dot)

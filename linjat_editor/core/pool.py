@@ -26,8 +26,9 @@ from .exact import count_solutions
 from .generator import fill_dots
 from .kernels.bits import seed_state
 from .kernels.board import allocate
+from .kernels.members import POOL_SIZE, Members, allocate_members
 from .kernels.mutate import UNKNOWN
-from .kernels.optimize import POOL_SIZE, optimize
+from .kernels.optimize import optimize
 from .level import Cell, Level, line_cells
 from .scoring import Weights, score, selection_score
 from .solver import deduce
@@ -103,17 +104,12 @@ class Pool:
         for r, c in fixed:
             if level.number_at(r, c) is not None:
                 self._fixed[r * w + c] = True
-        self._pos = np.zeros((POOL_SIZE, n), np.int64)
-        self._val = np.zeros((POOL_SIZE, n), np.int64)
-        self._score = np.full(POOL_SIZE, np.nan)
-        self._added = np.zeros((POOL_SIZE, h * w), np.int64)
-        self._nadded = np.zeros(POOL_SIZE, np.int64)
-        #: Each member's solution (owner of each cell, -1 none), which its children's mutations keep.
-        self._solution = np.full((POOL_SIZE, h * w), UNKNOWN, np.int64)
+        #: The search pool as the kernel sees it (best first), parallel to ``_search``.
+        self._members: Members = allocate_members(h, w, n)
         self._weights = weights.as_array()
         self._seen: set[bytes] = set()
         self._checked: dict[bytes, Checked] = {} if checked is None else checked
-        #: The search pool, parallel to the arrays: (rank, entry), best rank first.
+        #: The search pool, parallel to ``_members``: (rank, entry), best rank first.
         self._search: list[tuple[float, PoolEntry]] = []
         #: The leak-free levels, best first (replaced, never changed in place: any thread may read it).
         self.entries: list[PoolEntry] = []
@@ -121,16 +117,14 @@ class Pool:
         self.selected: list[PoolEntry] = []
         self._seed(level, seed)
 
-    @property
-    def size(self) -> int:
-        return max(1, len(self._search))
-
     def _seed(self, level: Level, seed: int) -> None:
         """The starting level as it is if deduction solves it uniquely, else with dots filled in; else kept unscored."""
         w = level.width
+        members = self._members
+        members.size[0] = 1  # unscored, its solution unknown, until a checked level takes its place
         for i, num in enumerate(level.numbers):
-            self._pos[0, i] = num.row * w + num.col
-            self._val[0, i] = num.value
+            members.pos[0, i] = num.row * w + num.col
+            members.val[0, i] = num.value
         for start in (level, None):
             if start is None:
                 filled = fill_dots(level, seed=seed)
@@ -147,13 +141,11 @@ class Pool:
         """Run ``iterations`` iterations, admitting the candidates that pass."""
         left = iterations
         while left > 0:
-            ran, found = optimize(
-                self._board, self._pos, self._val, self._added, self._nadded, self._solution, self._score, self.size,
-                self._pinned, self._fixed, self._weights, self._rng, left, self._everywhere, False,
-            )
-            left -= ran
-            if not math.isnan(found):
-                self._candidate(float(found))
+            found = optimize(self._board, self._members, self._pinned, self._fixed, self._weights, self._rng, left,
+                             self._everywhere, False)
+            left -= found.ran
+            if not math.isnan(found.score):
+                self._candidate(float(found.score))
 
     def _candidate(self, value: float) -> None:
         b = self._board
@@ -200,21 +192,19 @@ class Pool:
         if i >= POOL_SIZE:
             return False
         last = min(len(search), POOL_SIZE - 1)
-        self._pos[i + 1 : last + 1] = self._pos[i:last].copy()
-        self._val[i + 1 : last + 1] = self._val[i:last].copy()
-        self._score[i + 1 : last + 1] = self._score[i:last].copy()
-        self._added[i + 1 : last + 1] = self._added[i:last].copy()
-        self._nadded[i + 1 : last + 1] = self._nadded[i:last].copy()
-        self._solution[i + 1 : last + 1] = self._solution[i:last].copy()
-        self._solution[i] = owners(entry.level) if solution is None else solution
-        self._added[i, : len(entry.fill_order)] = entry.fill_order
-        self._nadded[i] = len(entry.fill_order)
+        m = self._members
+        for member_array in (m.pos, m.val, m.rank, m.added, m.nadded, m.solution):  # make room at i
+            member_array[i + 1 : last + 1] = member_array[i:last].copy()
+        m.solution[i] = owners(entry.level) if solution is None else solution
+        m.added[i, : len(entry.fill_order)] = entry.fill_order
+        m.nadded[i] = len(entry.fill_order)
         w = self.template.width
         for j, num in enumerate(entry.level.numbers):
-            self._pos[i, j] = num.row * w + num.col
-            self._val[i, j] = num.value
-        self._score[i] = rank
+            m.pos[i, j] = num.row * w + num.col
+            m.val[i, j] = num.value
+        m.rank[i] = rank
         self._search = (search[:i] + [(rank, entry)] + search[i:])[:POOL_SIZE]
+        m.size[0] = len(self._search)
         return True
 
 

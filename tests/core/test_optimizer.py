@@ -47,6 +47,22 @@ def test_pool_is_sorted_capped_unique_and_scored_by_the_weights() -> None:
         assert entry.score == score(solve(entry.level).classification, weights)
 
 
+def test_the_kernels_pool_mirrors_the_search_pool() -> None:
+    # The pool crosses into the kernel as one Members structure: after offers it must list
+    # the same levels, in the same order, with the same ranks, as the Python side.
+    weights = PRESETS["hard"]
+    island = Optimizer(first_level(11, 8, 18, weights, seed=3), weights, seed=3).islands[0]
+    island.run(300)
+    members, search = island._members, island._search
+    assert members.size[0] == len(search) >= 2
+    w = island.template.width
+    for i, (rank, entry) in enumerate(search):
+        assert members.rank[i] == rank
+        assert members.pos[i].tolist() == [x.row * w + x.col for x in entry.level.numbers]
+        assert members.val[i].tolist() == [x.value for x in entry.level.numbers]
+        assert members.nadded[i] == len(entry.fill_order) and members.solution[i, 0] != -2  # its solution known
+
+
 def test_progress_cancel_and_resume() -> None:
     optimizer = Optimizer(first_level(9, 6, 8, PRESETS["easy"], seed=1), PRESETS["easy"], seed=1)
     seen = []

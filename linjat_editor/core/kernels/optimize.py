@@ -21,10 +21,8 @@ from .bits import copy, helper, kernel, rand_below
 from .board import UNCLAIMED, build_board
 from .fill import fill_board, random_numbers
 from .layer import CONTRADICTION, SINGLE_SOLUTION, SOLVED, UNCONTESTED_NO_COVER, solution_owners, solve_board
+from .members import Found
 from .mutate import UNKNOWN, mutate, mutate_along
-
-#: The original kept ten levels in its pool.
-POOL_SIZE = 10
 
 
 @kernel
@@ -94,32 +92,33 @@ def kept_dots(b, parent, count, rng):
 
 
 @kernel
-def optimize(b, pool_pos, pool_val, pool_added, pool_nadded, pool_solution, pool_score, size, pinned, fixed, weights, rng, iterations,
-             allowed, require_hard):
-    """Run up to ``iterations``, working in board ``b``, stopping at the first candidate good enough for the pool.
+def optimize(b, pool, pinned, fixed, weights, rng, iterations, allowed, require_hard):
+    """Run up to ``iterations``, working in board ``b``, stopping at the first candidate good enough for ``pool``.
 
-    ``pool_added[i, :pool_nadded[i]]``: the dots member i's fill added, in
-    order (its children keep or replay them); the candidate's own are left in
-    ``b.added``. ``pool_solution[i]``: member i's solution, the owner of
-    each cell (``mutate.UNKNOWN`` first if not known), which its children's
-    changes keep; the candidate's is left in ``b.owner``.
+    ``pool`` is the pool's :class:`~.members.Members`, best first. A child
+    keeps or replays the dots its parent's fill added; the candidate's own
+    are left in ``b.added``. A child's changes keep its parent's solution;
+    the candidate's is left in ``b.owner``.
 
-    ``pool_score`` holds the pool's ranks (the caller may rank a level below
-    its score). Returns (iterations run, the candidate's score or NaN if
-    none). The candidate's numbers, dots and classification stay in ``b``
-    for the caller's admission checks (exact count, leaks), which are rare
-    next to iterations and not worth doing in here.
+    ``pool.rank`` holds the pool's ranks (the caller may rank a level below
+    its score). Returns :class:`~.members.Found` (iterations run, the
+    candidate's score or NaN if none). The candidate's numbers, dots and
+    classification stay in ``b`` for the caller's admission checks (exact
+    count, leaks), which are rare next to iterations and not worth doing in here.
 
-    An empty pool (``size`` 0) has nothing to mutate: then it looks for a
-    first level instead, ``first_candidate`` with ``iterations`` attempts
+    An empty pool (``pool.size[0]`` 0) has nothing to mutate: then it looks
+    for a first level instead, ``first_candidate`` with ``iterations`` attempts
     (``require_hard`` counts only there). One entry point for both: each
     kernel called from Python loads its own compiled copy of the whole
     generator, a cost every ``linjat generate`` pays at start.
     """
+    size = pool.size[0]
     if size == 0:
-        return iterations, first_candidate(b, pinned, require_hard, weights, rng, iterations, allowed)
+        return Found(iterations, first_candidate(b, pinned, require_hard, weights, rng, iterations, allowed))
     h, w, n, pos, val, dot = b.h, b.w, b.n, b.pos, b.val, b.dot
-    cap = pool_score.shape[0]
+    pool_pos, pool_val, pool_added, pool_nadded, pool_solution, pool_rank = (
+        pool.pos, pool.val, pool.added, pool.nadded, pool.solution, pool.rank)
+    cap = pool_rank.shape[0]
     for i in range(iterations):
         # The better of two random members: a little more pressure than the original's uniform pick.
         base = min(rand_below(rng, size), rand_below(rng, size))
@@ -139,10 +138,10 @@ def optimize(b, pool_pos, pool_val, pool_added, pool_nadded, pool_solution, pool
         if np.isnan(score):
             continue
         # Equal scores get in too (ahead of the old ones), so the pool drifts along plateaus.
-        if size < cap or np.isnan(pool_score[size - 1]) or score >= pool_score[size - 1]:
+        if size < cap or np.isnan(pool_rank[size - 1]) or score >= pool_rank[size - 1]:
             solution_owners(b, b.owner)
-            return i + 1, score
-    return iterations, np.nan
+            return Found(i + 1, score)
+    return Found(iterations, np.nan)
 
 
 @kernel

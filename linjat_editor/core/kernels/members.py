@@ -1,0 +1,49 @@
+"""The optimizer pool's members as the kernel sees them: one typed structure, as :class:`~.board.Board` is one board.
+
+Member ``i`` (best first, ``i < size[0]``) is the level ``pos[i]``/``val[i]``
+(its numbers, flat cells and values); ``added[i, :nadded[i]]`` the dots its
+fill added, in order (its children keep or replay them); ``solution[i]`` the
+owner of each cell in its solution (``mutate.UNKNOWN`` first if not known),
+which its children's changes keep; ``rank[i]`` its place in the search (its
+score, less a penalty per leak warning: see ``core.pool``). ``size[0]`` 0 means
+no member yet: the kernel then looks for a first level instead.
+"""
+
+from typing import NamedTuple
+
+import numpy as np
+
+from .mutate import UNKNOWN
+
+#: The original kept ten levels in its pool.
+POOL_SIZE = 10
+
+
+class Members(NamedTuple):
+    pos: np.ndarray
+    val: np.ndarray
+    added: np.ndarray
+    nadded: np.ndarray
+    solution: np.ndarray
+    rank: np.ndarray
+    size: np.ndarray
+
+
+def allocate_members(h: int, w: int, n: int) -> Members:
+    """An empty pool (size 0) for levels of h x w cells and n numbers, with room for POOL_SIZE members (solutions unknown)."""
+    cells = h * w
+    return Members(
+        pos=np.zeros((POOL_SIZE, n), np.int64),
+        val=np.zeros((POOL_SIZE, n), np.int64),
+        added=np.zeros((POOL_SIZE, cells), np.int64),
+        nadded=np.zeros(POOL_SIZE, np.int64),
+        solution=np.full((POOL_SIZE, cells), UNKNOWN, np.int64),
+        rank=np.full(POOL_SIZE, np.nan),
+        size=np.zeros(1, np.int64),
+    )
+
+
+#: What ``optimize`` answers: how many iterations it ran, and the candidate's score (NaN if none).
+class Found(NamedTuple):
+    ran: int
+    score: float
