@@ -101,7 +101,7 @@ def test_autosave_after_edit_burst_and_recovery(qtbot, tmp_path):
 def test_recovered_level_opens_modified(window, qtbot, monkeypatch):
     from PySide6.QtWidgets import QMessageBox
 
-    from linjat_editor.gui.shell import launch as app as app_module
+    from linjat_editor.gui.shell import launch as app_module
     from linjat_editor.gui.shell.main_window import MainWindow
 
     window.document.push(SetNumberCommand(window.document, 0, 0, 5))

@@ -22,7 +22,7 @@ from PySide6.QtWidgets import QMessageBox
 
 from linjat_editor import io as lio
 from linjat_editor.core.level import Level
-from linjat_editor.gui.shell import launch as app as app_module
+from linjat_editor.gui.shell import launch as app_module
 from linjat_editor.gui.commands import SetNumberCommand
 from linjat_editor.gui.shell.main_window import MainWindow
 from linjat_editor.gui.shell.recovery import LEVEL_FILE, META_FILE, find_recovery, scan_recovery

@@ -17,7 +17,7 @@ def main() -> int:
     from PySide6.QtCore import QTimer
     from PySide6.QtWidgets import QApplication, QMessageBox
 
-    from linjat_editor.gui.shell import launch as app as editor_app
+    from linjat_editor.gui.shell import launch as editor_app
     from linjat_editor.gui.commands import SetNumberCommand
     from linjat_editor.gui.shell.main_window import MainWindow
     from linjat_editor.gui.optimizer.optimizer_panel import OptimizerPanel
