@@ -7,17 +7,20 @@ with the chosen level, and the window makes it one undoable step.
 from __future__ import annotations
 
 import math
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from PySide6.QtCore import QSize, Signal
 from PySide6.QtWidgets import (QHBoxLayout, QLabel, QListWidget, QListWidgetItem, QProgressBar, QPushButton,
                                QVBoxLayout, QWidget)
 
 from linjat_editor.core.level import Level
-from linjat_editor.gui.optimizer.runner import FINISHED, IDLE, PAUSED, RUNNING, STOPPED, OptimizerRunner
+from linjat_editor.gui.optimizer.runner import OptimizerRunner, RunState
 from linjat_editor.gui.optimizer.score_plot import ScorePlot
 from linjat_editor.gui.optimizer.settings_form import SettingsForm
 from linjat_editor.render.thumbnail import level_thumbnail
+
+if TYPE_CHECKING:
+    from linjat_editor.core.optimizer import Progress
 
 SHORT = {"cover": "cov", "cant_fit": "fit", "square": "sq", "dependency": "dep", "one_of": "one",
          "single_solution": "SS!", "uncontested_no_cover": "UNC!"}
@@ -109,7 +112,7 @@ class OptimizerPanel(QWidget):
         self.runner.stateChanged.connect(self._on_state)
         self.runner.failed.connect(lambda msg: self.info.setText(f"Optimizer failed: {msg}"))
         self.set_level(self.level)
-        self._on_state(IDLE)
+        self._on_state(RunState.IDLE)
 
     # -- the seed level ------------------------------------------------------
 
@@ -162,13 +165,14 @@ class OptimizerPanel(QWidget):
 
     # -- updates -------------------------------------------------------------
 
-    def _on_progress(self, done: int, total: int, best: float, pool: tuple, rate: float) -> None:
+    def _on_progress(self, p: Progress) -> None:
+        done, total, best, rate = p.iteration, p.total, p.best_score, p.rate
         self.progress.setValue(min(done, total))
         left = (total - done) / rate if rate > 0 else math.inf
         eta = format_eta(left) if math.isfinite(left) else "?"
         best_text = "–" if math.isnan(best) else f"{best:g}"
         self.rate.setText(f"{done:,} / {total:,} iterations · {rate:,.0f} it/s · {eta} left · best {best_text}")
-        self.plot.add(done, best, pool)
+        self.plot.add(done, best, p.pool_scores)
 
     def _thumb(self, level: Level) -> Any:
         key = level.board_key()
@@ -206,13 +210,14 @@ class OptimizerPanel(QWidget):
 
     def _on_state(self, state: str) -> None:
         b = self.buttons
-        b["start"].setEnabled(state != RUNNING)
-        b["pause"].setEnabled(state == RUNNING)
-        b["resume"].setEnabled(state == PAUSED)
-        b["stop"].setEnabled(state in (RUNNING, PAUSED))
+        b["start"].setEnabled(state != RunState.RUNNING)
+        b["pause"].setEnabled(state == RunState.RUNNING)
+        b["resume"].setEnabled(state == RunState.PAUSED)
+        b["stop"].setEnabled(state in (RunState.RUNNING, RunState.PAUSED))
         b["adopt"].setEnabled(bool(self.pool))
-        text = {IDLE: "", RUNNING: "Running…", PAUSED: "Paused: Resume continues from the pool.",
-                FINISHED: "Finished.", STOPPED: "Stopped."}[state]
+        text = {RunState.IDLE: "", RunState.RUNNING: "Running…",
+                RunState.PAUSED: "Paused: Resume continues from the pool.",
+                RunState.FINISHED: "Finished.", RunState.STOPPED: "Stopped."}[RunState(state)]
         if text:
             self.info.setText(text)
 

@@ -9,38 +9,54 @@ pool (classify, count, maybe fill dots, first numba compile) can take a while.
 from __future__ import annotations
 
 import time
-from typing import Any, Callable, Collection
+from dataclasses import replace
+from enum import StrEnum
+from typing import TYPE_CHECKING, Callable, Collection
 
 from PySide6.QtCore import QObject, Signal
 
 from linjat_editor.core.level import Cell, Level
 from linjat_editor.gui.workers import Job, Worker
 
-IDLE, RUNNING, PAUSED, FINISHED, STOPPED = "idle", "running", "paused", "finished", "stopped"
+if TYPE_CHECKING:  # the engine loads when a run starts, not when the dock is built
+    from linjat_editor.core.optimizer import Optimizer, Progress
+    from linjat_editor.core.scoring import Weights
+
+
+class RunState(StrEnum):
+    """Where a session is; the panel's buttons and status line follow it."""
+
+    IDLE = "idle"
+    RUNNING = "running"
+    PAUSED = "paused"
+    FINISHED = "finished"
+    STOPPED = "stopped"
+
 
 
 class _Run:
     """One run of the optimizer on the worker; the optimizer is built there too."""
 
-    def __init__(self, make: Callable[[], Any], iterations: int) -> None:
+    def __init__(self, make: Callable[[], Optimizer], iterations: int) -> None:
         self.make, self.iterations = make, iterations
-        self.optimizer: Any = None
+        self.optimizer: Optimizer | None = None
         self.ran = 0
 
     def __call__(self, job: Job) -> "_Run":
-        self.optimizer = self.make()
+        optimizer = self.optimizer = self.make()
         if not job.cancelled():  # a pause or stop is honoured even while the optimizer is being built
-            self.ran = self.optimizer.run(self.iterations, progress=job.progress, should_stop=job.cancelled)
+            self.ran = optimizer.run(self.iterations, progress=job.progress, should_stop=job.cancelled)
         return self
 
 
 class OptimizerRunner(QObject):
     """One optimization session over a level; the pool survives pauses."""
 
-    #: (iterations done in the session, total, best score, pool scores, iterations per second)
-    progressed = Signal(int, int, float, object, float)
+    #: A core ``Progress`` of the whole session: iterations done over all its runs, of its total.
+    progressed = Signal(object)
     #: The pool changed: a list of core.PoolEntry, best first (throttled while running).
     poolChanged = Signal(object)
+    #: Carries the new :class:`RunState`.
     stateChanged = Signal(str)
     failed = Signal(str)
 
@@ -48,8 +64,8 @@ class OptimizerRunner(QObject):
 
     def __init__(self, parent: QObject | None = None) -> None:
         super().__init__(parent)
-        self.state = IDLE
-        self.optimizer: Any = None
+        self.state = RunState.IDLE
+        self.optimizer: Optimizer | None = None
         self.total = 0
         self.done = 0  # iterations finished in this session, over all runs
         self._base = 0  # iterations done before the current run
@@ -64,7 +80,7 @@ class OptimizerRunner(QObject):
 
     # -- control -------------------------------------------------------------
 
-    def start(self, level: Level, weights: Any, iterations: int, seed: int | None = None,
+    def start(self, level: Level, weights: Weights, iterations: int, seed: int | None = None,
               fixed: Collection[Cell] = ()) -> None:
         """A new session from ``level`` (its numbers; pinned dots kept)."""
         from linjat_editor.core import Optimizer
@@ -76,13 +92,13 @@ class OptimizerRunner(QObject):
 
     def pause(self) -> None:
         """Stop the run after its current chunk; the pool is kept for :meth:`resume`."""
-        if self.state == RUNNING:
+        if self.state == RunState.RUNNING:
             self.worker.cancel()
-            self._set_state(PAUSED)
+            self._set_state(RunState.PAUSED)
 
     def resume(self) -> None:
         """Run again from the pool for the iterations still left."""
-        if self.state != PAUSED or self.is_busy() or self._run is None:
+        if self.state != RunState.PAUSED or self.is_busy() or self._run is None:
             return
         if self.optimizer is None:  # paused before the optimizer existed: build it again
             self._launch(self._run.make, self.total)
@@ -95,8 +111,8 @@ class OptimizerRunner(QObject):
         """End the session (the pool stays visible); waits for the worker. False if it did not end."""
         self.worker.cancel()
         ok = self.wait(wait_ms)
-        if self.state in (RUNNING, PAUSED):
-            self._set_state(STOPPED)
+        if self.state in (RunState.RUNNING, RunState.PAUSED):
+            self._set_state(RunState.STOPPED)
         return ok
 
     def wait(self, msecs: int = 10_000) -> bool:
@@ -108,17 +124,17 @@ class OptimizerRunner(QObject):
 
     # -- internals -------------------------------------------------------------
 
-    def _launch(self, make: Callable[[], Any], iterations: int) -> None:
+    def _launch(self, make: Callable[[], Optimizer], iterations: int) -> None:
         self._run, self._error = _Run(make, iterations), ""
-        self._set_state(RUNNING)
+        self._set_state(RunState.RUNNING)
         self._job = self.worker.start(self._run)
 
-    def _on_progress(self, p: Any) -> None:
+    def _on_progress(self, p: Progress) -> None:
         run = self._run
         if run is not None and run.optimizer is not None:
             self.optimizer = run.optimizer
-        self.done = self._base + int(p.iteration)
-        self.progressed.emit(self.done, self.total, float(p.best_score), tuple(p.pool_scores), float(p.rate))
+        self.done = self._base + p.iteration
+        self.progressed.emit(replace(p, iteration=self.done, total=self.total))
         now = time.monotonic()
         if now - self._last_pool >= self.POOL_EVERY and self.optimizer is not None:
             self._last_pool = now
@@ -138,11 +154,11 @@ class OptimizerRunner(QObject):
             self.optimizer = run.optimizer
             self.done = self._base + run.ran
             self.poolChanged.emit(self.optimizer.pool)
-        if self.state == RUNNING:  # not paused: budget used up, an error, or stopped from outside (closing)
+        if self.state == RunState.RUNNING:  # not paused: budget used up, an error, or stopped from outside (closing)
             cancelled = self._job is not None and self._job.cancelled()
-            self._set_state(STOPPED if self._error or cancelled else FINISHED)
+            self._set_state(RunState.STOPPED if self._error or cancelled else RunState.FINISHED)
 
-    def _set_state(self, state: str) -> None:
+    def _set_state(self, state: RunState) -> None:
         if state != self.state:
             self.state = state
             self.stateChanged.emit(state)

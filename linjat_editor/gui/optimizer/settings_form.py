@@ -10,7 +10,7 @@ from PySide6.QtWidgets import (QComboBox, QDoubleSpinBox, QFormLayout, QGridLayo
                                QListWidget, QListWidgetItem, QSpinBox, QWidget)
 
 from linjat_editor.core.level import Cell, Level
-from linjat_editor.core.scoring import TIERS
+from linjat_editor.core.scoring import TIERS, Weights
 
 PRESET_NAMES = tuple(TIERS)  # the engine's tier table, easiest first
 
@@ -20,8 +20,6 @@ class SettingsForm(QWidget):
 
     def __init__(self, parent: QWidget | None = None) -> None:
         super().__init__(parent)
-        from linjat_editor.core import Weights
-
         self._weight_names = [f.name for f in fields(Weights)]
         self._size = (9, 6)
         self.preset = QComboBox(self)
@@ -88,8 +86,8 @@ class SettingsForm(QWidget):
             shown = ", ".join(f"{k.replace('_', ' ')} {getattr(PRESETS[name], k):g}" for k in self.weight_boxes)
             self.preset.setToolTip(f"Weights of the {name} preset: {shown}")
 
-    def weights(self) -> Any:
-        from linjat_editor.core import PRESETS, Weights
+    def weights(self) -> Weights:
+        from linjat_editor.core import PRESETS
 
         name = self.preset_name
         if name != "custom":

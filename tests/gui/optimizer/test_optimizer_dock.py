@@ -7,7 +7,7 @@ from __future__ import annotations
 from linjat_editor.core.level import Level  # noqa: E402
 from linjat_editor.gui.commands import SetNumberCommand  # noqa: E402
 from linjat_editor.gui.optimizer.optimizer_dock import install_optimizer  # noqa: E402
-from linjat_editor.gui.optimizer.runner import FINISHED, RUNNING, STOPPED  # noqa: E402
+from linjat_editor.gui.optimizer.runner import RunState  # noqa: E402
 
 
 def test_adopt_undo_and_stop_on_new_level(qtbot, window):
@@ -21,7 +21,7 @@ def test_adopt_undo_and_stop_on_new_level(qtbot, window):
     panel.settings.iterations.setValue(300)
     panel.settings.seed.setValue(3)
     panel.start()
-    qtbot.waitUntil(lambda: panel.runner.state == FINISHED and not panel.runner.is_busy(), timeout=180_000)
+    qtbot.waitUntil(lambda: panel.runner.state == RunState.FINISHED and not panel.runner.is_busy(), timeout=180_000)
     before = doc.level
     panel.adopt()
     assert doc.level.same_board(panel.pool[0].level) and doc.level.name == "mine"
@@ -32,7 +32,7 @@ def test_adopt_undo_and_stop_on_new_level(qtbot, window):
     panel.start()
     qtbot.waitUntil(lambda: panel.runner.done > 0, timeout=180_000)
     doc.load(Level(9, 6))  # another level: the session ends
-    assert panel.runner.state == STOPPED and not panel.runner.is_busy()
+    assert panel.runner.state == RunState.STOPPED and not panel.runner.is_busy()
     doc.undo_stack.setClean()
 
 
@@ -44,8 +44,8 @@ def test_closing_the_window_stops_the_worker(qtbot, window):
     panel.settings.iterations.setValue(5_000_000)
     panel.start()
     qtbot.waitUntil(lambda: panel.runner.done > 0, timeout=180_000)
-    assert panel.runner.state == RUNNING
+    assert panel.runner.state == RunState.RUNNING
     window.document.undo_stack.setClean()
     window.close()
     assert not panel.runner.is_busy()  # the close itself stopped it
-    qtbot.waitUntil(lambda: panel.runner.state == STOPPED, timeout=1000)
+    qtbot.waitUntil(lambda: panel.runner.state == RunState.STOPPED, timeout=1000)

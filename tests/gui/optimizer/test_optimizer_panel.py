@@ -7,7 +7,7 @@ import pytest
 from linjat_editor import core
 
 from linjat_editor.core.level import Level
-from linjat_editor.gui.optimizer.runner import FINISHED, PAUSED, RUNNING, STOPPED
+from linjat_editor.gui.optimizer.runner import RunState
 
 
 from linjat_editor.gui.optimizer.optimizer_panel import OptimizerPanel  # noqa: E402
@@ -44,8 +44,8 @@ def wait_state(qtbot, panel, *states, timeout=180_000):
 def test_run_to_the_end_then_adopt(qtbot, panel, tmp_path):
     panel.settings.iterations.setValue(400)
     panel.start()
-    assert panel.runner.state == RUNNING and not panel.buttons["start"].isEnabled()
-    wait_state(qtbot, panel, FINISHED)
+    assert panel.runner.state == RunState.RUNNING and not panel.buttons["start"].isEnabled()
+    wait_state(qtbot, panel, RunState.FINISHED)
     assert panel.progress.value() == 400 and "it/s" in panel.rate.text()
     assert panel.plot.samples and panel.pool and panel.pool_view.count() == len(panel.pool)
     scores = [e.score for e in panel.pool]
@@ -64,15 +64,15 @@ def test_pause_resume_stop_keep_the_pool(qtbot, panel):
     panel.start()
     qtbot.waitUntil(lambda: panel.runner.done > 0, timeout=180_000)
     panel.buttons["pause"].click()
-    wait_state(qtbot, panel, PAUSED)
+    wait_state(qtbot, panel, RunState.PAUSED)
     done, pool = panel.runner.done, list(panel.pool)
     assert pool and panel.buttons["resume"].isEnabled()
     panel.buttons["resume"].click()
-    assert panel.runner.state == RUNNING
+    assert panel.runner.state == RunState.RUNNING
     qtbot.waitUntil(lambda: panel.runner.done > done, timeout=180_000)
     best_before = pool[0].score
     panel.buttons["stop"].click()
-    assert panel.runner.state == STOPPED and not panel.runner.is_busy()
+    assert panel.runner.state == RunState.STOPPED and not panel.runner.is_busy()
     assert panel.pool[0].score >= best_before  # resumed from the pool, never worse
 
 
@@ -82,7 +82,7 @@ def test_fixed_numbers_stay(qtbot, panel):
     assert panel.settings.fixed_cells() == fixed
     panel.settings.iterations.setValue(300)
     panel.start()
-    wait_state(qtbot, panel, FINISHED)
+    wait_state(qtbot, panel, RunState.FINISHED)
     for e in panel.pool:
         for r, c in fixed:
             assert e.level.number_at(r, c) == SEED.number_at(r, c)
@@ -92,7 +92,7 @@ def test_stop_while_starting_does_not_hang(qtbot, panel):
     panel.settings.iterations.setValue(5_000_000)
     panel.start()
     assert panel.shutdown(30_000)  # straight away, maybe before the optimizer exists
-    assert not panel.runner.is_busy() and panel.runner.state == STOPPED
+    assert not panel.runner.is_busy() and panel.runner.state == RunState.STOPPED
 
 
 def test_custom_weights(qtbot, panel):
