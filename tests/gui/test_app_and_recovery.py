@@ -54,14 +54,14 @@ def test_settings_round_trip_and_recent_list(tmp_path):
     for i in range(MAX_RECENT + 3):
         s.add_recent(tmp_path / f"{i}.json")
     s.add_recent(tmp_path / "3.json")
-    s.set("preset", "hard")
+    s.preset = "hard"
     s.save()
     again = Settings()
-    assert again.get("preset") == "hard"
+    assert again.preset == "hard"
     recent = again.recent_files()
     assert len(recent) == MAX_RECENT and recent[0].endswith("3.json") and len(set(recent)) == len(recent)
     s.path.write_text("{not json")
-    assert Settings().get("preset") == "auto"  # damaged file: defaults, no crash
+    assert Settings().preset == "auto"  # damaged file: defaults, no crash
 
 
 def crash(saver: Autosaver) -> None:

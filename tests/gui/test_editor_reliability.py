@@ -60,7 +60,7 @@ def test_damaged_settings_are_set_aside_and_told_once(qtbot, tmp_path, text):
     settings = Settings()
     assert settings.notice and "set aside" in settings.notice
     assert not path.exists() and len(_broken(config)) == 1
-    assert settings.data == Settings.DEFAULTS
+    assert settings.to_json() == Settings.DEFAULTS
     window = _quiet(MainWindow(settings=settings))  # starts on the defaults
     qtbot.addWidget(window)
     window.close()
@@ -73,7 +73,7 @@ def test_settings_of_a_newer_version_are_kept(tmp_path):
     config.mkdir()
     (config / "settings.json").write_text(json.dumps({"preset": "hard", "future": [1]}))
     settings = Settings()
-    assert settings.notice is None and settings.get("preset") == "hard" and settings.get("future") == [1]
+    assert settings.notice is None and settings.preset == "hard" and settings.unknown == {"future": [1]}
 
 
 def test_unreadable_settings_folder_is_reported_not_fatal(qtbot, tmp_path):

@@ -11,7 +11,7 @@ def test_a_layout_saved_by_the_old_version_does_not_put_play_back_in_the_strip(q
     play = first.findChild(QDockWidget, "dock-play")
     first.addDockWidget(Qt.DockWidgetArea.BottomDockWidgetArea, play)  # where the old version had it
     old_state = bytes(first.saveState(1).toBase64().data()).decode()
-    first.settings.set("state", old_state)
+    first.settings.state = old_state
     again = MainWindow(settings=first.settings, autosave=False)
     qtbot.addWidget(again)
     assert again.dockWidgetArea(again.findChild(QDockWidget, "dock-play")) == Qt.DockWidgetArea.RightDockWidgetArea

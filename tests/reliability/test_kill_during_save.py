@@ -99,7 +99,7 @@ def test_settings_saves(tmp_path: Path) -> None:
     versions = [{"notes": NOTES, "k": 0}, {"notes": NOTES, "k": 1}]
 
     def save(k: int) -> None:
-        settings.data.update(versions[k])
+        settings.unknown.update(versions[k])
         settings.save()
 
     def check() -> object:

@@ -90,7 +90,7 @@ def install_actions(w: EditorWindow) -> SimpleNamespace:
     # -- view / steps
     a.solution = _action(w, "Show &solution", "Ctrl+T", "Draw the solution lines", w.board.set_show_solution,
                          checkable=True)
-    a.solution.setChecked(bool(w.settings.get("show_solution")))
+    a.solution.setChecked(w.settings.show_solution)
     a.prev_step = _action(w, "&Previous step", "Alt+Left", "Show the previous solver step", w.steps.step_back)
     a.next_step = _action(w, "&Next step", "Alt+Right", "Show the next solver step", w.steps.step_forward)
     a.first_step = _action(w, "Steps: back to &start", "Alt+Home", "Hide the step overlay",

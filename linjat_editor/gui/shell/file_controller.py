@@ -166,7 +166,7 @@ class FileController(QObject):
         gone = str(path.resolve())
         recent = settings.recent_files()
         if gone in recent:
-            settings.set("recent", [p for p in recent if p != gone])
+            settings.recent = [p for p in recent if p != gone]
             self.recentChanged.emit(settings.recent_files())
 
 

@@ -28,9 +28,9 @@ def starter_set_path() -> Path | None:
 
 def open_on_first_start(window: Any) -> bool:
     """On the first start only: show the starter set and put its first level on the board."""
-    if window.settings.get("welcomed"):
+    if window.settings.welcomed:
         return False
-    window.settings.set("welcomed", True)
+    window.settings.welcomed = True
     path = starter_set_path()
     if path is None:
         return False

@@ -22,7 +22,7 @@ from PySide6.QtWidgets import QMessageBox
 from linjat_editor.core.level import Level
 from linjat_editor.gui import workers
 from linjat_editor.gui.shell.qt_app import application
-from linjat_editor.gui.shell.settings import Settings
+from linjat_editor.gui.shell.settings import Preferences, Settings
 
 #: How long --screenshot waits for the analysis (the engine compiles on first use).
 SCREENSHOT_TIMEOUT_S = 180.0
@@ -72,7 +72,8 @@ class _ThrowawaySettings(Settings):
     """
 
     def __init__(self) -> None:
-        self.path, self.data, self.notice = Path(os.devnull), dict(self.DEFAULTS), None
+        Preferences.__init__(self)  # the defaults
+        self.path, self.unknown, self.notice = Path(os.devnull), {}, None
 
     def save(self) -> None:
         pass

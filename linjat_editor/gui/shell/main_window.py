@@ -48,11 +48,11 @@ class MainWindow(EditorWindow):
                  parent: QWidget | None = None, autosave: bool = True) -> None:
         super().__init__(parent)
         self.settings = settings or Settings()
-        self.theme = Theme.from_json(self.settings.get("colours"))
+        self.theme = Theme.from_json(self.settings.colours)
         self.document = Document(level or Level(9, 6), parent=self)
         self.board = BoardView(self.document, self.theme)
         self.setCentralWidget(self.board)
-        self.analysis = AnalysisPanel(self.document, self.settings.get("preset"), self.theme)
+        self.analysis = AnalysisPanel(self.document, self.settings.preset, self.theme)
         self.steps = StepPanel()
         self.history = QUndoView(self.document.undo_stack)
         self.history.setEmptyLabel("<opened>")
@@ -69,7 +69,7 @@ class MainWindow(EditorWindow):
         self._connect()
         self.acts = install_actions(self)
         self._install_panels()
-        self.board.set_show_solution(bool(self.settings.get("show_solution")))
+        self.board.set_show_solution(self.settings.show_solution)
         problem = self.autosaver.problem if self.autosaver is not None else None
         self.statusBar().showMessage(problem or "Ready")  # an unusable data folder is said at once
         # The side docks take the full height (analysis, optimizer and play need it); the
@@ -153,7 +153,7 @@ class MainWindow(EditorWindow):
         self.analysis.resultChanged.connect(self.steps.set_result)
         self.analysis.leakSelected.connect(self.overlays.set_leak)
         self.analysis.fixLeaksRequested.connect(self.generator.fix_leaks)
-        self.analysis.presetChanged.connect(lambda name: self.settings.set("preset", name))
+        self.analysis.presetChanged.connect(lambda name: setattr(self.settings, "preset", name))
         self.steps.stepChanged.connect(self.overlays.set_step)
         self.steps.stepChanged.connect(self._announce_step)
         self.generator.message.connect(self.show_info)
@@ -249,21 +249,21 @@ class MainWindow(EditorWindow):
         self.theme = theme
         self.board.set_theme(theme)
         self.analysis.theme = theme
-        self.settings.set("colours", theme.to_json())
+        self.settings.colours = theme.to_json()
 
     def _restore_layout(self) -> None:
-        geometry, state = self.settings.get("geometry"), self.settings.get("state")
+        geometry, state = self.settings.geometry, self.settings.state
         if geometry:
             self.restoreGeometry(QByteArray.fromBase64(geometry.encode()))
         if state:
             self.restoreState(QByteArray.fromBase64(state.encode()), LAYOUT_VERSION)
 
     def save_settings(self) -> None:
-        self.settings.set("geometry", bytes(self.saveGeometry().toBase64().data()).decode())
-        self.settings.set("state", bytes(self.saveState(LAYOUT_VERSION).toBase64().data()).decode())
-        self.settings.set("preset", self.analysis.preset_choice)
-        self.settings.set("show_solution", self.board.show_solution)
-        self.settings.set("colours", self.theme.to_json())
+        self.settings.geometry = bytes(self.saveGeometry().toBase64().data()).decode()
+        self.settings.state = bytes(self.saveState(LAYOUT_VERSION).toBase64().data()).decode()
+        self.settings.preset = self.analysis.preset_choice
+        self.settings.show_solution = self.board.show_solution
+        self.settings.colours = self.theme.to_json()
         try:
             self.settings.save()
         except OSError as exc:

@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import json
 import os
+from dataclasses import asdict, dataclass, field
 from pathlib import Path
 from typing import Any
 
@@ -52,26 +53,39 @@ def _kind(value: Any) -> str:
     return kinds.get(type(value), type(value).__name__)
 
 
-class Settings:
-    """A small dict persisted as ``settings.json``. A damaged file is set aside and defaults are used."""
+@dataclass
+class Preferences:
+    """What the editor remembers between starts, by name and type (the JSON file's keys)."""
 
-    DEFAULTS: dict[str, Any] = {
-        "geometry": "",  # base64 of QMainWindow.saveGeometry()
-        "state": "",  # base64 of QMainWindow.saveState()
-        "recent": [],
-        "preset": "auto",  # by board size, the rule generate uses too
-        "tier": "easy",
-        "colours": {},
-        "show_solution": False,
-        "welcomed": False,  # the starter set opens on the first start only
-    }
+    geometry: str = ""  # base64 of QMainWindow.saveGeometry()
+    state: str = ""  # base64 of QMainWindow.saveState()
+    recent: list[str] = field(default_factory=list)
+    preset: str = "auto"  # by board size, the rule generate uses too
+    tier: str = "easy"
+    colours: dict[str, Any] = field(default_factory=dict)
+    show_solution: bool = False
+    welcomed: bool = False  # the starter set opens on the first start only
+
+
+class Settings(Preferences):
+    """The preferences persisted as ``settings.json``. A damaged file is set aside and defaults are used.
+
+    Keys this version does not know are kept in ``unknown`` and written back (a newer version may have written them).
+    """
+
+    #: The JSON of the defaults: a file's value for a known key must be of the same JSON kind.
+    DEFAULTS: dict[str, Any] = asdict(Preferences())
 
     def __init__(self, directory: Path | None = None) -> None:
+        super().__init__()
         self.path = (directory or config_dir()) / "settings.json"
-        self.data: dict[str, Any] = dict(self.DEFAULTS)
+        self.unknown: dict[str, Any] = {}
         #: A problem with the file to tell the user once (None when all is well).
         self.notice: str | None = None
         self._load()
+
+    def to_json(self) -> dict[str, Any]:
+        return {**asdict(self), **self.unknown}
 
     def _load(self) -> None:
         """Read the file; a damaged one is set aside so the next start does not trip on it again."""
@@ -93,25 +107,22 @@ class Settings:
         else:
             problem = _problem(loaded, self.DEFAULTS)
         if problem is None:
-            self.data.update(loaded)
+            for key, value in loaded.items():
+                if key in self.DEFAULTS:
+                    setattr(self, key, value)
+                else:
+                    self.unknown[key] = value
         else:
             self.notice = set_aside(self.path, problem) + " The editor uses its default settings."
 
-    def get(self, key: str) -> Any:
-        return self.data.get(key, self.DEFAULTS.get(key))
-
-    def set(self, key: str, value: Any) -> None:
-        self.data[key] = value
-
     def recent_files(self) -> list[str]:
-        value = self.get("recent")
-        return [str(p) for p in value if isinstance(p, str)] if isinstance(value, list) else []
+        return [str(p) for p in self.recent if isinstance(p, str)]
 
     def add_recent(self, path: str | Path) -> list[str]:
         """Put ``path`` first in the recent list (no duplicates, at most MAX_RECENT)."""
         p = str(Path(path).resolve())
         recent = [p] + [r for r in self.recent_files() if r != p]
-        self.set("recent", recent[:MAX_RECENT])
+        self.recent = recent[:MAX_RECENT]
         return self.recent_files()
 
     def save(self) -> None:
@@ -119,4 +130,4 @@ class Settings:
         from linjat_editor.io.atomic import atomic_write_text  # the one save every file uses
 
         self.path.parent.mkdir(parents=True, exist_ok=True)
-        atomic_write_text(self.path, json.dumps(self.data, indent=2))
+        atomic_write_text(self.path, json.dumps(self.to_json(), indent=2))
