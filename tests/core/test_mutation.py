@@ -125,4 +125,4 @@ def test_the_pool_keeps_each_members_solution(seed: int, corpus_levels: Corpus) 
     pool.run(600)
     assert len(pool._search) > 1
     for i, (_, entry) in enumerate(pool._search):
-        assert (pool._solution[i] == owners(entry.level)).all()
+        assert (pool._members.solution[i] == owners(entry.level)).all()
