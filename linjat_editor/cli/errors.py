@@ -6,7 +6,10 @@ import argparse
 
 from linjat_editor.core.level import LevelError
 from linjat_editor.io import FormatError
-from linjat_editor.io.errors import STDIN_NAME, printable
+from linjat_editor.io.errors import MAX_PROBLEM, STDIN_NAME, printable, shorten
+
+#: The longest error line: a file name near the system's limit (255) and a whole problem fit.
+MAX_LINE = 300 + MAX_PROBLEM
 
 
 def one_line(error: BaseException, args: argparse.Namespace | None = None) -> str:
@@ -21,4 +24,4 @@ def one_line(error: BaseException, args: argparse.Namespace | None = None) -> st
         name = STDIN_NAME if level == "-" else level
         if not text.startswith(name):
             text = f"{name}: {text}"
-    return printable(text)
+    return printable(shorten(text, MAX_LINE))
