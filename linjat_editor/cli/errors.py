@@ -15,7 +15,10 @@ MAX_LINE = 300 + MAX_PROBLEM
 def one_line(error: BaseException, args: argparse.Namespace | None = None) -> str:
     """The error as one printable line; an engine error about the level names its file too."""
     text = " ".join(str(error).split()) or type(error).__name__
-    if isinstance(error, MemoryError):
+    if isinstance(error, OSError) and error.strerror:
+        # "out.json: File too large", not "[Errno 27] File too large: 'out.json'"
+        text = f"{error.filename}: {error.strerror}" if error.filename is not None else error.strerror
+    elif isinstance(error, MemoryError):
         text = "out of memory (is the input far larger than a level?)"
     elif isinstance(error, RecursionError):
         text = "input nested too deeply"

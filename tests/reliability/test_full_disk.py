@@ -90,3 +90,13 @@ def test_editor_export_onto_a_full_disk_says_so_and_keeps_the_old_file(qtbot, tm
         signal.signal(signal.SIGXFSZ, before)
     assert shown == [f"{out}: cannot write: File too large"]
     assert out.read_bytes() == OLD and not [p for p in tmp_path.iterdir() if p.name.endswith(".tmp")]
+
+
+def test_calibrate_onto_a_full_disk_names_the_target_not_an_errno(tmp_path: Path) -> None:
+    source = _a_set(tmp_path)
+    out = tmp_path / "old.cal.json"
+    out.write_bytes(OLD)
+    run = subprocess.run([sys.executable, "-m", "linjat_editor.cli", "calibrate", str(source), "-o", str(out)],
+                         capture_output=True, text=True, timeout=300, preexec_fn=_small_files)
+    assert run.returncode == 2 and run.stderr.splitlines()[-1] == f"linjat: error: {out}: File too large", run.stderr
+    assert out.read_bytes() == OLD
