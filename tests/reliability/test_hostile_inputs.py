@@ -262,4 +262,7 @@ def test_big_inputs_bounded_memory(name: str, data: bytes, tmp_path: Path) -> No
     status, err, peak = _peak_rss_mb(argv)
     assert status == 2 and err.count("\n") == 1 and "Traceback" not in err, err
     print(f"{name}: peak {peak:.0f} MB")
-    assert peak < 450, f"{name}: peak {peak:.0f} MB"
+    # JSON Lines are read a line at a time and refused after the first 1,000 bad lines: about the
+    # interpreter and the engine's start (~100 MB), not the file (read whole, 50 MB of rows took 367).
+    limit = 160 if name.endswith(".jsonl") else 450
+    assert peak < limit, f"{name}: peak {peak:.0f} MB"
