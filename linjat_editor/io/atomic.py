@@ -25,9 +25,9 @@ from __future__ import annotations
 import errno
 import os
 import re
-import sys
 import secrets
 import stat
+import sys
 from contextlib import suppress
 from pathlib import Path
 
