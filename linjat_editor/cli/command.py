@@ -21,10 +21,11 @@ from linjat_editor.io import FormatError
 
 from . import analyze, bench, engine, sets
 from .errors import one_line
+from .options import Parser
 
 
 def build_parser() -> argparse.ArgumentParser:
-    parser = argparse.ArgumentParser(prog="linjat", description="Linjat level engine: solve, count, generate, fill, optimize, analyze.")
+    parser = Parser(prog="linjat", description="Linjat level engine: solve, count, generate, fill, optimize, analyze.")
     parser.add_argument("--version", action="version", version=f"linjat {__version__}")
     sub = parser.add_subparsers(dest="command", metavar="COMMAND")
     sub.required = True
@@ -83,7 +84,7 @@ def main(argv: Sequence[str] | None = None) -> int:
 
 def _run(args: argparse.Namespace) -> int:
     try:
-        engine.check_level_argument(args)
+        engine.check_arguments(args)
         _say_if_compiling()
         return int(args.func(args))
     except BrokenPipeError:

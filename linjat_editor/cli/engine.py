@@ -12,7 +12,9 @@ import sys
 from typing import TYPE_CHECKING, Any, Callable
 
 from linjat_editor.core.level import Level, LevelError, line_cells
-from linjat_editor.io import read_level, write_level
+from linjat_editor.io import FormatError, read_level, write_level
+from linjat_editor.io.atomic import check_target
+from . import options
 from .jsonl import each_line
 from .presets import PRESET_NAMES
 from .progress import ProgressBar
@@ -114,8 +116,6 @@ def run_solve(args: argparse.Namespace) -> int:
 def run_count(args: argparse.Namespace) -> int:
     from linjat_editor.core import count_solutions
 
-    if args.limit < 1:
-        raise ValueError("--limit must be at least 1")
     if args.jsonl:
         return each_line(args.jsonl, lambda level: {"count": count_solutions(level, args.limit).count, "limit": args.limit})
     result = count_solutions(read_level(args.level), args.limit)
@@ -210,24 +210,14 @@ def run_fill(args: argparse.Namespace) -> int:
     return 0
 
 
-def workers_count(text: str) -> int:
-    try:
-        n = int(text)
-    except ValueError:
-        n = 0
-    if n < 1:
-        raise argparse.ArgumentTypeError(f"workers must be a whole number of at least 1, not {text!r}")
-    return n
-
-
 def add_search_options(p: argparse.ArgumentParser) -> None:
     """The optimizer's options, the same for generate and optimize."""
     p.add_argument("--preset", choices=PRESET_NAMES, metavar="PRESET",
                    help="tier weights (default: by grid size, as the tier table says); one of %(choices)s")
-    p.add_argument("--iterations", type=int, default=10_000, help="optimizer iterations (default 10000)")
-    p.add_argument("--seed", type=int, default=None, help="random seed, for reproducible levels")
+    p.add_argument("--iterations", type=options.ITERATIONS, default=10_000, help="optimizer iterations (default 10000)")
+    p.add_argument("--seed", type=options.SEED, default=None, help="random seed, for reproducible levels")
     # Default None, resolved to the core count when the verb runs: --help must not load the engine.
-    p.add_argument("--workers", type=workers_count, default=None, metavar="N",
+    p.add_argument("--workers", type=options.WORKERS, default=None, metavar="N",
                    help="islands run in parallel threads, sharing the iterations (default: all cores); "
                         "a seed reproduces for the same N")
 
@@ -245,21 +235,21 @@ def add_parsers(sub: Any) -> None:
 
     p = sub.add_parser("count", help="exact number of solutions, up to a limit")
     p.add_argument("level", nargs="?", help="level file, or - for standard input")
-    p.add_argument("--limit", type=int, default=2, help="stop counting here (default 2)")
+    p.add_argument("--limit", type=options.LIMIT, default=2, help="stop counting here (default 2)")
     p.add_argument("--json", action="store_true", help="print JSON")
     p.add_argument("--jsonl", metavar="FILE", help="one level per line; one JSON result per line")
     p.set_defaults(func=run_count, needs_level=True)
 
     p = sub.add_parser("generate", help="a new level, optimized")
     p.add_argument("--size", type=parse_size, required=True, metavar="HxW", help="rows x columns, e.g. 13x9")
-    p.add_argument("--numbers", type=int, required=True, help="how many numbers")
+    p.add_argument("--numbers", type=options.NUMBERS, required=True, help="how many numbers")
     add_search_options(p)
     p.add_argument("-o", "--output", help="write here (extension picks the format) instead of stdout")
     p.set_defaults(func=run_generate)
 
     p = sub.add_parser("fill", help="dots for a level's numbers; exit 0 filled, 1 no filling, 2 bad input")
     p.add_argument("level", help="level file, or - for standard input")
-    p.add_argument("--seed", type=int, default=None, help="random seed, for a reproducible filling")
+    p.add_argument("--seed", type=options.SEED, default=None, help="random seed, for a reproducible filling")
     p.add_argument("-o", "--output", help="write here instead of stdout")
     p.set_defaults(func=run_fill)
 
@@ -270,7 +260,14 @@ def add_parsers(sub: Any) -> None:
     p.set_defaults(func=run_optimize)
 
 
-def check_level_argument(args: argparse.Namespace) -> None:
+def check_arguments(args: argparse.Namespace) -> None:
+    """What can be told before the work: a level to read, and an output that is no folder."""
     if getattr(args, "needs_level", False) and not args.level and not args.jsonl:
         raise ValueError("give a LEVEL file (or - for standard input) or --jsonl FILE")
+    output = getattr(args, "output", None)
+    if output:
+        try:
+            check_target(output)
+        except OSError as e:
+            raise FormatError(output, f"cannot save: {e.strerror}") from None
 

@@ -6,13 +6,19 @@ import argparse
 
 from linjat_editor.core.level import LevelError
 from linjat_editor.io import FormatError
-from linjat_editor.io.errors import STDIN_NAME, printable
+from linjat_editor.io.errors import MAX_PROBLEM, STDIN_NAME, printable, shorten
+
+#: The longest error line: a file name near the system's limit (255) and a whole problem fit.
+MAX_LINE = 300 + MAX_PROBLEM
 
 
 def one_line(error: BaseException, args: argparse.Namespace | None = None) -> str:
     """The error as one printable line; an engine error about the level names its file too."""
     text = " ".join(str(error).split()) or type(error).__name__
-    if isinstance(error, MemoryError):
+    if isinstance(error, OSError) and error.strerror:
+        # "out.json: File too large", not "[Errno 27] File too large: 'out.json'"
+        text = f"{error.filename}: {error.strerror}" if error.filename is not None else error.strerror
+    elif isinstance(error, MemoryError):
         text = "out of memory (is the input far larger than a level?)"
     elif isinstance(error, RecursionError):
         text = "input nested too deeply"
@@ -21,4 +27,4 @@ def one_line(error: BaseException, args: argparse.Namespace | None = None) -> st
         name = STDIN_NAME if level == "-" else level
         if not text.startswith(name):
             text = f"{name}: {text}"
-    return printable(text)
+    return printable(shorten(text, MAX_LINE))

@@ -15,7 +15,7 @@ import sys
 from typing import Any, Callable
 
 from linjat_editor.core.level import Level, LevelError
-from linjat_editor.io import FormatError, parse_level_line, read_source
+from linjat_editor.io import FormatError, parse_level_line, source_lines
 from linjat_editor.io.errors import printable
 
 SHOWN_ERRORS = 100
@@ -24,9 +24,9 @@ GIVE_UP = 1000
 
 def each_line(path: str, answer: Callable[[Level], dict[str, Any]]) -> int:
     """Answer every non-blank line of ``path``; exit status 0, or 2 if errors were left unshown."""
-    text, name = read_source(path)
+    lines, name = source_lines(path)  # one at a time: a big file of junk is refused before it is all read
     answered = bad = 0
-    for number, line in enumerate(text.splitlines(), 1):
+    for number, line in enumerate(lines, 1):
         if not line.strip():
             continue
         try:

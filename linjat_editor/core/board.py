@@ -6,9 +6,7 @@ import numpy as np
 
 from .kernels.board import Board, allocate
 from .level import Level, LevelError, Line, Number
-
-#: The solver keeps "which numbers can reach this cell" as a 64-bit mask.
-MAX_NUMBERS = 64
+from .limits import MAX_NUMBERS
 
 
 def check_numbers(count: int) -> None:

@@ -25,6 +25,7 @@ import numpy as np
 
 from .board import MAX_NUMBERS, check_numbers, to_level
 from .generator import new_seed
+from .limits import MAX_WORKERS
 from .kernels.bits import seed_state
 from .kernels.board import allocate
 from .kernels.members import allocate_members
@@ -59,7 +60,7 @@ def island_seed(seed: int, island: int) -> int:
 
 
 def default_workers() -> int:
-    return max(1, os.cpu_count() or 1)
+    return max(1, min(MAX_WORKERS, os.cpu_count() or 1))
 
 
 class Optimizer:
@@ -79,8 +80,8 @@ class Optimizer:
         if n == 0:
             raise LevelError("the level has no numbers to optimize")
         check_numbers(n)
-        if workers < 1:
-            raise LevelError("workers must be at least 1")
+        if not 1 <= workers <= MAX_WORKERS:
+            raise LevelError(f"workers must be from 1 to {MAX_WORKERS}, not {workers}")
         self.template = level
         self.weights = weights
         self.seed = new_seed() if seed is None else seed

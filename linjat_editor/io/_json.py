@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import json
 import math
+import re
 from typing import Any, Iterable
 
 from linjat_editor.io.errors import FormatError
@@ -15,6 +16,10 @@ MAX_DEPTH = 64
 #: Objects and lists in one document: a level set of ~10,000 analysed levels has fewer.
 #: Counted before parsing, since millions of tiny ``{}`` cost a gigabyte once parsed.
 MAX_CONTAINERS = 200_000
+
+
+#: Paired surrogates in JSON escapes become one character when parsed: any left are lone.
+_LONE_SURROGATE = re.compile("[\ud800-\udfff]")
 
 
 def _no_constant(word: str) -> Any:
@@ -50,12 +55,14 @@ def loads(text: str, name: str) -> Any:
         if "digits" in problem:
             problem = "an integer too long to read"
         raise FormatError(name, f"not valid JSON: {problem}") from None
-    check_depth(obj, name)
+    check_data(obj, name)
     return obj
 
 
-def check_depth(obj: Any, name: str) -> None:
-    """Raise :class:`FormatError` if ``obj`` nests lists/objects deeper than :data:`MAX_DEPTH`.
+def check_data(obj: Any, name: str) -> None:
+    """Raise :class:`FormatError` if ``obj`` nests lists/objects deeper than :data:`MAX_DEPTH`,
+    or holds a string that is not text: a lone surrogate (``"\\ud800"``), which JSON's
+    escapes allow but no UTF-8 file can hold, so it could never be saved again.
 
     Iterative, so it cannot itself run out of stack.
     """
@@ -63,15 +70,25 @@ def check_depth(obj: Any, name: str) -> None:
     while stack:
         value, depth = stack.pop()
         children: Iterable[Any]
+        if isinstance(value, str):
+            _check_text(value, name)
+            continue
         if isinstance(value, dict):
-            children = value.values()
+            children = [*value.keys(), *value.values()]
         elif isinstance(value, (list, tuple)):
             children = value
         else:
             continue
         if depth > MAX_DEPTH:
             raise FormatError(name, f"not valid level data: nested more than {MAX_DEPTH} deep")
-        stack.extend((child, depth + 1) for child in children if isinstance(child, (dict, list, tuple)))
+        stack.extend((child, depth + 1) for child in children if isinstance(child, (dict, list, tuple, str)))
+
+
+def _check_text(text: str, name: str) -> None:
+    lone = _LONE_SURROGATE.search(text)
+    if lone is not None:
+        shown = json.dumps(lone.group())[1:-1]
+        raise FormatError(name, f"not valid text: a string holds a lone surrogate ({shown}), which cannot be saved")
 
 
 def syntax_error(e: json.JSONDecodeError, name: str) -> FormatError:
@@ -97,7 +114,7 @@ def dumps(obj: Any) -> str:
       "pinned": [[1, 0]]
     }
     """
-    check_depth(obj, "")  # never write what the reader would refuse
+    check_data(obj, "")  # never write what the reader would refuse
     return _dump(obj, "") + "\n"
 
 

@@ -15,14 +15,19 @@ that folder removes those whose process is gone.
 A target that exists and is not a regular file (``/dev/null``, a terminal,
 a pipe, ``/dev/stdout``) is written directly: replacing a device node by a
 regular file would be wrong, and a stream has no "old version" to keep.
+``-`` is standard output. A folder (or a name ending in ``/``) is refused,
+and every failure names the target as the user gave it, never the
+temporary file.
 """
 
 from __future__ import annotations
 
+import errno
 import os
 import re
 import secrets
 import stat
+import sys
 from contextlib import suppress
 from pathlib import Path
 
@@ -44,10 +49,22 @@ def atomic_write_bytes(path: str | os.PathLike[str], data: bytes) -> None:
     Saving through a symbolic link updates the file it points to, and an
     existing file keeps its permissions.
     """
+    try:
+        _write(path, data)
+    except OSError as e:
+        # The message names what the user asked for: not our temporary file, not a bare errno.
+        raise OSError(e.errno, e.strerror or str(e), os.fspath(path)) from None
+
+
+def _write(path: str | os.PathLike[str], data: bytes) -> None:
+    if os.fspath(path) == "-":
+        write_stdout(data)
+        return
     if is_stream(path):
         with open(path, "wb") as f:
             f.write(data)
         return
+    check_target(path)
     target = Path(os.path.realpath(path))
     directory = target.parent
     remove_stale_temps(directory)
@@ -64,15 +81,28 @@ def atomic_write_bytes(path: str | os.PathLike[str], data: bytes) -> None:
         raise
 
 
-def commit_temp(tmp: str | os.PathLike[str], path: str | os.PathLike[str]) -> None:
-    """Finish a save written to ``tmp`` (from :func:`temp_path_beside`) by a writer that wants a file
-    name: flush it to disk and rename it over ``path``, as :func:`atomic_write_bytes` does."""
-    fd = os.open(tmp, os.O_RDONLY)
-    try:
-        os.fsync(fd)
-    finally:
-        os.close(fd)
-    _replace(os.fspath(tmp), Path(os.path.realpath(path)))
+def check_target(path: str | os.PathLike[str]) -> None:
+    """Refuse a folder as a save's target (``out/`` once became a regular file ``out``).
+
+    Cheap, so a command can ask before its work as well as the save does after it.
+    """
+    if os.fspath(path).endswith(("/", os.sep)) or os.path.isdir(path):
+        raise IsADirectoryError(errno.EISDIR, "is a folder, not a file name", os.fspath(path))
+
+
+def write_stdout(data: bytes) -> None:
+    """``data`` to standard output (``-o -``), after anything already printed; an error if it is closed."""
+    stream = sys.stdout
+    if stream is None:  # started with its standard output closed
+        raise OSError(errno.EBADF, "standard output is closed")
+    stream.flush()
+    binary = getattr(stream, "buffer", None)
+    if binary is not None:
+        binary.write(data)
+        binary.flush()
+    else:
+        stream.write(data.decode("utf-8", "replace"))
+        stream.flush()
 
 
 def _replace(tmp: str, target: Path) -> None:
@@ -109,16 +139,6 @@ def create_temp(directory: str | os.PathLike[str]) -> tuple[int, str]:
         except FileExistsError:
             continue
     raise FileExistsError(f"cannot create a temporary file in {directory}")
-
-
-def temp_path_beside(path: str | os.PathLike[str]) -> str:
-    """A fresh temporary file name next to ``path`` (for writers that want a name, e.g. Qt's);
-    the caller renames it over ``path`` when done, or removes it on failure."""
-    directory = os.path.dirname(os.path.realpath(path))
-    remove_stale_temps(directory)
-    fd, tmp = create_temp(directory)
-    os.close(fd)
-    return tmp
 
 
 def remove_stale_temps(directory: str | os.PathLike[str]) -> int:

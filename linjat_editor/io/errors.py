@@ -8,6 +8,8 @@ from __future__ import annotations
 
 #: How standard input is named in messages.
 STDIN_NAME = "<stdin>"
+#: How standard output (``-o -``) is named in messages.
+STDOUT_NAME = "<stdout>"
 
 
 class FormatError(ValueError):
@@ -20,7 +22,7 @@ class FormatError(ValueError):
     def __init__(self, name: str, problem: str) -> None:
         # A message with a newline would break the one-line promise (and JSONL output).
         self.name = printable(" ".join(str(name).split())) if name else ""
-        self.problem = printable(" ".join(str(problem).split()))
+        self.problem = printable(shorten(" ".join(str(problem).split())))
         super().__init__(f"{self.name}: {self.problem}" if self.name else self.problem)
 
 
@@ -31,6 +33,22 @@ def printable(text: str) -> str:
     'a\\x1b[31mb.json'
     """
     return "".join(ch if ch.isprintable() or ch == " " else ascii(ch)[1:-1] for ch in text)
+
+
+#: The longest problem a message shows; a value quoted in it is cut in the middle beyond this.
+MAX_PROBLEM = 300
+
+
+def shorten(text: str, limit: int = MAX_PROBLEM) -> str:
+    """``text`` cut in the middle to at most ``limit`` characters (a 4,000-digit value is no message).
+
+    >>> shorten("1" * 50, 20)
+    '111111111…1111111111'
+    """
+    if len(text) <= limit:
+        return text
+    head = (limit - 1) // 2
+    return f"{text[:head]}…{text[len(text) - (limit - 1 - head):]}"
 
 
 def within(name: str, where: str) -> str:

@@ -14,7 +14,6 @@ from typing import Any, Mapping
 
 from linjat_editor.core.level import Level
 from linjat_editor.core.scoring import tier_of_size
-from linjat_editor.io import atomic
 from linjat_editor.io.atomic import atomic_write_bytes
 
 #: The original game's tier order; a puzzles.json lists them in this order.
@@ -140,11 +139,5 @@ def export_items(level_set: Any, analyse: bool = True, exact: bool = False) -> l
 
 
 def write_atomic(path: str | os.PathLike[str], data: bytes) -> None:
-    """Write ``data`` to ``path`` atomically (the io layer's rename-over-target save)."""
+    """Write ``data`` to ``path`` atomically (the io layer's rename-over-target save; ``-``: standard output)."""
     atomic_write_bytes(path, data)
-
-
-def temp_path_beside(path: str | os.PathLike[str]) -> str:
-    """A fresh temporary file name next to ``path``, for Qt writers that want a file name;
-    the caller finishes with :func:`linjat_editor.io.atomic.commit_temp` (so the save is still atomic)."""
-    return atomic.temp_path_beside(path)

@@ -162,7 +162,7 @@ def _check_sizes(obj: dict[str, Any], level: Level, name: str) -> None:
         if not _is_int(value) or value < 1:
             raise FormatError(name, f'"{key}" must be a positive whole number, not {_show(value)}')
         if value != actual:
-            raise FormatError(name, f'"{key}" is {value} but the rows make it {actual}')
+            raise FormatError(name, f'"{key}" is {_show(value)} but the rows make it {actual}')
 
 
 def _string(obj: dict[str, Any], key: str, name: str) -> str:

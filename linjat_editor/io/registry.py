@@ -12,18 +12,19 @@ replaces that format (e.g. to give a read-only format a writer).
 
 from __future__ import annotations
 
+import itertools
 import os
 import stat
 import sys
 from dataclasses import dataclass
 from enum import StrEnum
 from pathlib import PurePath
-from typing import Any, Callable
+from typing import Any, BinaryIO, Callable, Iterator
 
 from linjat_editor.core.level import Level
 from linjat_editor.io import _json
 from linjat_editor.io.atomic import atomic_write_text
-from linjat_editor.io.errors import STDIN_NAME, FormatError, within
+from linjat_editor.io.errors import STDIN_NAME, STDOUT_NAME, FormatError, within
 from linjat_editor.io.level_json import SET_FORMAT, level_from_object, read_level_json, write_level_json
 from linjat_editor.io.level_set import LevelSet
 from linjat_editor.io.puzzles_json import looks_like_puzzles_json, read_puzzles_json, set_from_puzzles
@@ -122,6 +123,15 @@ def _too_large() -> str:
 
 
 def _read_regular_file(name: str) -> bytes:
+    with _open_regular(name) as f:
+        try:
+            return f.read(MAX_BYTES + 1)  # a file growing while read is still capped
+        except OSError as e:
+            raise FormatError(name, f"cannot read the file: {e.strerror or e}") from None
+
+
+def _open_regular(name: str) -> BinaryIO:
+    """``name`` opened for reading if it is a regular file of at most :data:`MAX_BYTES`, else a FormatError."""
     # O_NONBLOCK: opening a FIFO for reading would otherwise wait for a writer forever.
     flags = os.O_RDONLY | getattr(os, "O_NONBLOCK", 0) | getattr(os, "O_BINARY", 0)
     try:
@@ -144,14 +154,54 @@ def _read_regular_file(name: str) -> bytes:
             raise FormatError(name, _too_large())
         if hasattr(os, "set_blocking"):
             os.set_blocking(fd, True)
-        with os.fdopen(fd, "rb") as f:
-            fd = -1  # the file object closes it now
-            return f.read(MAX_BYTES + 1)  # a file growing while read is still capped
-    except OSError as e:
-        raise FormatError(name, f"cannot read the file: {e.strerror or e}") from None
+        return os.fdopen(fd, "rb")
+    except BaseException:
+        os.close(fd)
+        raise
+
+
+#: A level a line is a few kB; a longer line is no level (and is not held in memory whole).
+MAX_LINE_BYTES = 1024 * 1024
+
+
+def source_lines(path: str | os.PathLike[str]) -> tuple[Iterator[str], str]:
+    """The lines of a file (``-``: standard input), read one at a time, and the name to show for it.
+
+    For JSON Lines: memory stays bounded whatever the file's size, so a caller
+    that gives up on a file of junk does so before reading it all. The file is
+    checked as :func:`read_source` checks it; a line that is not UTF-8 or longer
+    than :data:`MAX_LINE_BYTES` is a :class:`FormatError` naming the line.
+    """
+    if os.fspath(path) in ("-", "/dev/stdin"):
+        stream = getattr(sys.stdin, "buffer", None)
+        if stream is None:
+            text, name = read_source(path)  # a text-only stand-in (tests): small by nature
+            return iter(text.splitlines()), name
+        return _lines(stream, STDIN_NAME, close=False), STDIN_NAME
+    name = os.fspath(path)
+    return _lines(_open_regular(name), name, close=True), name
+
+
+def _lines(f: BinaryIO, name: str, close: bool) -> Iterator[str]:
+    read = 0
+    try:
+        for number in itertools.count(1):
+            raw = f.readline(MAX_LINE_BYTES + 1)
+            if not raw:
+                return
+            read += len(raw)
+            if read > MAX_BYTES:
+                raise FormatError(name, _too_large())
+            if len(raw) > MAX_LINE_BYTES and not raw.endswith(b"\n"):
+                raise FormatError(within(name, f"line {number}"), f"longer than {MAX_LINE_BYTES // 1024:,} kB: no level")
+            try:
+                line = raw.decode("utf-8-sig" if number == 1 else "utf-8")
+            except UnicodeDecodeError as e:
+                raise FormatError(within(name, f"line {number}"), f"not UTF-8 text (byte 0x{raw[e.start]:02x})") from None
+            yield line.rstrip("\r\n")
     finally:
-        if fd >= 0:
-            os.close(fd)
+        if close:
+            f.close()
 
 
 def _kind_of(mode: int) -> str:
@@ -262,7 +312,7 @@ def parse_level_line(line: str, name: str = "<line>") -> Level:
 
 def _save(obj: Any, path: str | os.PathLike[str], kind: FormatKind, format: str | None) -> None:
     fmt = get_format(format) if format else format_for_path(path, kind)
-    name = "<stdout>" if os.fspath(path) == "-" else os.fspath(path)
+    name = STDOUT_NAME if os.fspath(path) == "-" else os.fspath(path)
     if fmt.kind != kind or fmt.write is None:
         raise FormatError(name, f"the {fmt.name} format cannot be written as a {kind}")
     try:
@@ -271,12 +321,10 @@ def _save(obj: Any, path: str | os.PathLike[str], kind: FormatKind, format: str 
         raise FormatError(name, f"cannot save: metadata is not plain JSON data ({e})") from None
     except RecursionError:
         raise FormatError(name, f"cannot save: metadata nested too deeply (at most {_json.MAX_DEPTH} levels)") from None
-    if os.fspath(path) == "-":
-        sys.stdout.write(text)
-        sys.stdout.flush()
-        return
     try:
-        atomic_write_text(path, text)
+        atomic_write_text(path, text)  # ``-``: standard output
+    except BrokenPipeError:
+        raise  # the reader stopped early (``| head``): the CLI ends quietly
     except OSError as e:
         raise FormatError(name, f"cannot save: {e.strerror or e}") from None
 

@@ -11,6 +11,8 @@ import os
 from pathlib import Path
 from typing import Any, Callable
 
+from linjat_editor.io.errors import STDOUT_NAME, FormatError
+
 FORMATS = ("puzzles-json", "csv", "svg", "png", "pdf")
 
 #: File suffix -> format, to guess the format from the output name.
@@ -50,12 +52,22 @@ def export_set(level_set: Any, path: str | os.PathLike[str], fmt: str | None = N
     Options go to the format's function: ``export_puzzles_json(closing=,
     default_tier=, analyse=)``, ``export_csv(analyse=, exact=)``, and for
     svg/png/pdf ``title=, per_page=, solutions=, paper=`` (png also ``dpi=``).
-    Returns the files written.
+    Returns the files written. ``-`` writes to standard output (every format but
+    PNG, whose pages may be several files). A write that fails raises
+    :class:`FormatError` naming the file that could not be written.
     """
+    if os.fspath(path) == "-" and not fmt:
+        raise ValueError(f"-o - (standard output) needs --format, one of {', '.join(FORMATS)}")
     fmt = (fmt or format_for(path)).lower().replace("_", "-")
     if fmt == "json":
         fmt = "puzzles-json"
     if fmt not in FORMATS:
         raise ValueError(f"unknown export format {fmt!r}; choose one of {', '.join(FORMATS)}")
-    written = _exporter(fmt)(level_set, path, **options)
+    try:
+        written = _exporter(fmt)(level_set, path, **options)
+    except BrokenPipeError:
+        raise  # the reader of standard output stopped early: the CLI ends quietly
+    except OSError as e:
+        target = STDOUT_NAME if os.fspath(path) == "-" else (e.filename or os.fspath(path))
+        raise FormatError(os.fspath(target), f"cannot write: {e.strerror or e}") from None
     return list(written) if written else [Path(path)]

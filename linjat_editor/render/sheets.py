@@ -18,8 +18,7 @@ from PySide6.QtGui import QColor, QImage, QPageLayout, QPageSize, QPainter, QPai
 from PySide6.QtSvg import QSvgGenerator
 
 from linjat_editor.core.level import Level, Line
-from linjat_editor.io.atomic import commit_temp
-from linjat_editor.io.export_common import export_items, temp_path_beside, write_atomic
+from linjat_editor.io.export_common import export_items, write_atomic
 from linjat_editor.render.app import ensure_app
 from linjat_editor.render.board import PRINT, PRINT_THEME, BoardGeometry, digit_font, paint_board
 from linjat_editor.render.marks import Overlay
@@ -102,10 +101,17 @@ def render_images(pages: Sequence[Page], dpi: float) -> list[QImage]:
     return images
 
 
-def write_pdf(pages: Sequence[Page], filename: str, title: str = "") -> None:
-    """Write all pages into one PDF file (no margins; the layout has its own)."""
+def pdf_bytes(pages: Sequence[Page], title: str = "") -> bytes:
+    """All pages as one PDF document (no margins; the layout has its own), made in memory.
+
+    In memory, so the file is written by the one atomic save: QPdfWriter writing
+    a file itself reports no write error (a full disk gave a 0-byte "success").
+    """
     ensure_app()
-    writer = QPdfWriter(filename)
+    data = QByteArray()
+    buffer = QBuffer(data)
+    buffer.open(QIODevice.OpenModeFlag.WriteOnly)
+    writer = QPdfWriter(buffer)
     writer.setTitle(title or "Linjat levels")
     writer.setCreator("linjat-editor")
     writer.setResolution(PDF_RESOLUTION)
@@ -118,7 +124,24 @@ def write_pdf(pages: Sequence[Page], filename: str, title: str = "") -> None:
         if i:
             writer.newPage()
         paint_page(p, page)
-    p.end()
+    ended = p.end()
+    buffer.close()
+    pdf = bytes(data.data())
+    if not ended or not pdf.startswith(b"%PDF-") or b"%%EOF" not in pdf[-64:]:
+        raise OSError("the PDF could not be made")
+    return pdf
+
+
+def png_bytes(image: QImage) -> bytes:
+    """One page image as PNG, made in memory (then saved atomically like every file)."""
+    data = QByteArray()
+    buffer = QBuffer(data)
+    buffer.open(QIODevice.OpenModeFlag.WriteOnly)
+    # PySide6 6.12 takes the format as str; its stubs say bytes (which it then rejects).
+    if not image.save(buffer, "PNG"):  # type: ignore[call-overload]
+        raise OSError("the PNG could not be made")
+    buffer.close()
+    return bytes(data.data())
 
 
 def svg_bytes(pages: Sequence[Page], title: str = "") -> bytes:
@@ -178,18 +201,12 @@ def export_png(
 
     Returns the files written, in page order.
     """
+    if os.fspath(path) == "-":
+        raise ValueError("PNG sheets may be several files: give a file name, not - (standard output)")
     pages = sheet_pages(level_set, title=title, per_page=per_page, solutions=solutions, paper=paper)
     targets = _page_paths(Path(path), len(pages))
     for img, target in zip(render_images(pages, dpi), targets):
-        tmp = temp_path_beside(target)
-        try:
-            # PySide6 6.12 takes the format as str; its stubs say bytes (which it then rejects).
-            if not img.save(tmp, "PNG"):  # type: ignore[call-overload]
-                raise OSError(f"could not write {target}")
-            commit_temp(tmp, target)
-        finally:
-            if os.path.exists(tmp):
-                os.unlink(tmp)
+        write_atomic(target, png_bytes(img))
     return targets
 
 
@@ -199,11 +216,5 @@ def export_pdf(
 ) -> list[Path]:
     """Write the sheet as one PDF, a page per sheet page; returns ``[path]``."""
     pages = sheet_pages(level_set, title=title, per_page=per_page, solutions=solutions, paper=paper)
-    tmp = temp_path_beside(path)
-    try:
-        write_pdf(pages, tmp, title)
-        commit_temp(tmp, path)
-    finally:
-        if os.path.exists(tmp):
-            os.unlink(tmp)
+    write_atomic(path, pdf_bytes(pages, title))
     return [Path(path)]

@@ -156,9 +156,11 @@ def main(argv: Sequence[str] | None = None) -> int:
     if args.screenshot:
         return screenshot(args.file, args.screenshot, args.size, args.step, args.solution, args.leak)
     from linjat_editor.gui.shell.main_window import MainWindow
+    from linjat_editor.gui.shell.session_end import SessionEnd
 
     app = application(headless=False)
     window = MainWindow()
+    SessionEnd(app, window)  # SIGTERM or logout: autosave now and quit cleanly
     window.show()
     window.warm_up_engine()
     if not args.file:

@@ -43,6 +43,7 @@ class MainWindow(EditorWindow):
 
     recent_menu: QMenu  # File ▸ Open recent, filled by actions.py
     view_menu: QMenu | None = None  # View menu; add_dock() lists docks added later here
+    session_ending = False  # set by gui.shell.session_end: close without asking, keep the autosave
 
     def __init__(self, level: Level | None = None, settings: Settings | None = None,
                  parent: QWidget | None = None, autosave: bool = True) -> None:
@@ -270,11 +271,12 @@ class MainWindow(EditorWindow):
             self.statusBar().showMessage(f"Could not save settings: {exc}", 8000)
 
     def closeEvent(self, event: QCloseEvent) -> None:
-        if not self.files.maybe_save():
+        # When the session ends (SIGTERM, logout) nobody answers a question: the autosave keeps the work.
+        if not self.session_ending and not self.files.maybe_save():
             event.ignore()
             return
         self.save_settings()
-        if self.autosaver is not None:
+        if self.autosaver is not None and not self.session_ending:
             self.autosaver.discard()
         # The one place background work ends: optimizer, analysis, fill, set checks, batches.
         self.work_stopped = workers.stop_all(SHUTDOWN_WAIT_MS)

@@ -212,6 +212,7 @@ class Autosaver(QObject):
         #: Why autosave cannot work right now (shown on start), or None.
         self.problem: str | None = None
         self._dirty = False  # edits since the last autosave
+        self._stopped = False  # discarded or kept: this editor autosaves no more
         self._periodic = QTimer(self)
         self._periodic.setInterval(interval_ms)
         self._periodic.timeout.connect(self.save_now)
@@ -257,11 +258,16 @@ class Autosaver(QObject):
             except OSError:
                 pass
 
+    def _stop(self) -> None:
+        self._stopped = True
+        self._burst.stop()
+        self._periodic.stop()
+
     def save_now(self) -> bool:
         """Write the recovery file if there are unsaved edits; True if written."""
         from linjat_editor import io as lio
 
-        if not self.document.modified or not self._dirty:
+        if self._stopped or not self.document.modified or not self._dirty:
             return False
         if not self._claim():
             self.failed.emit(self.problem or "Autosave is off")
@@ -280,10 +286,17 @@ class Autosaver(QObject):
         self._dirty = False
         return True
 
+    def keep(self) -> None:
+        """The session ends (SIGTERM, logout): write the autosave now and leave it for the next start."""
+        self.save_now()
+        self._stop()
+        if self._lock is not None:
+            self._lock.unlock()  # an ended editor's folder: the next start offers it
+        self.folder = self._lock = None
+
     def discard(self) -> None:
         """Called on a clean close: the user chose what to keep."""
-        self._burst.stop()
-        self._periodic.stop()
+        self._stop()
         if self.folder is not None:
             _discard(self.folder, self._lock)
             self.folder = self._lock = None

@@ -1,0 +1,63 @@
+"""Whole-number options with bounds, and a parser whose usage errors are one line.
+
+A value out of range is refused when the command line is read, with the
+limit in the message: a 31-digit ``--limit`` once reached a kernel as an
+untyped Python int (an internal error), and ``--workers 100000`` started
+threads until the system refused one.
+"""
+
+from __future__ import annotations
+
+import argparse
+import sys
+from typing import Callable, NoReturn
+
+from linjat_editor.core.limits import MAX_NUMBERS, MAX_WORKERS
+from linjat_editor.io.errors import printable, shorten
+
+#: ``count --limit``: solutions counted at most (the counter keeps 16; the rest are only counted).
+MAX_LIMIT = 1_000_000_000
+#: Optimizer iterations in one run (the original used 10,000-50,000 a level).
+MAX_ITERATIONS = 1_000_000_000
+#: ``batch --count``: a set this big still reads back (the readers take 200,000 JSON objects).
+MAX_BATCH = 10_000
+#: ``batch --workers``: worker processes, each with its own engine in memory.
+MAX_PROCESSES = 64
+#: Sheets: levels a page (more could not be read on paper).
+MAX_PER_PAGE = 100
+
+
+class Parser(argparse.ArgumentParser):
+    """Usage errors are one line on stderr and exit status 2, like every other error of the command."""
+
+    def error(self, message: str) -> NoReturn:
+        print(f"linjat: error: {printable(shorten(message))} (see {self.prog} --help)", file=sys.stderr)
+        sys.exit(2)
+
+
+def whole_number(low: int, high: int, what: str = "") -> Callable[[str], int]:
+    """An argparse type: an int from ``low`` to ``high``; otherwise a message naming the range."""
+
+    def parse(text: str) -> int:
+        try:
+            value = int(text)
+        except ValueError:
+            value = None
+        if value is None or not low <= value <= high:
+            raise argparse.ArgumentTypeError(
+                f"must be a whole number from {low:,} to {high:,}{what}, not {shorten(repr(text), 40)}")
+        return value
+
+    parse.__name__ = "whole number"  # argparse names the type in some messages
+    return parse
+
+
+LIMIT = whole_number(1, MAX_LIMIT)
+ITERATIONS = whole_number(0, MAX_ITERATIONS)
+WORKERS = whole_number(1, MAX_WORKERS, " (threads)")
+PROCESSES = whole_number(1, MAX_PROCESSES, " (processes)")
+BATCH_COUNT = whole_number(1, MAX_BATCH, " (levels)")
+PER_PAGE = whole_number(1, MAX_PER_PAGE)
+NUMBERS = whole_number(1, MAX_NUMBERS)
+#: Any 64-bit seed (the generator folds a seed to 64 bits anyway).
+SEED = whole_number(-(2**63), 2**64 - 1)
