@@ -10,6 +10,7 @@ from typing import TYPE_CHECKING, Any
 
 from PySide6.QtWidgets import QFileDialog, QMessageBox, QWidget
 
+from linjat_editor.gui.file_names import with_extension
 from linjat_editor.io.level_set import LevelSet
 
 # For the type checker the mixin is the widget it is mixed into; at run time it adds no base.
@@ -38,9 +39,7 @@ def export_target(path: str, chosen_filter: str) -> tuple[str, str | None]:
     ('/tmp/levels.json', 'puzzles-json')
     """
     fmt, ext = EXPORT_FILTERS.get(chosen_filter, (None, ""))
-    if ext and not Path(path).suffix:
-        path += ext
-    return path, fmt
+    return with_extension(path, ext), fmt
 
 
 class SetFilesMixin(_Widget):

@@ -16,9 +16,9 @@ from PySide6.QtWidgets import (QAbstractItemView, QComboBox, QGridLayout, QLabel
 
 from linjat_editor.core.level import Level
 from linjat_editor.gui.sets.curve_chart import CurvePoint, DifficultyCurve
-from linjat_editor.gui.sets.set_checks import EntryCheck
+from linjat_editor.gui.sets.set_checks import MEANINGS, EntryCheck, reason
 from linjat_editor.gui.sets.set_files import SetFilesMixin
-from linjat_editor.gui.sets.set_model import SetModel, median_seconds
+from linjat_editor.gui.sets.set_model import SetModel, entry_name, median_seconds
 from linjat_editor.gui.sets.set_ordering import ramp_order
 from linjat_editor.gui.sets.set_worker import SetChecker
 from linjat_editor.io.export_common import guess_tier
@@ -225,12 +225,15 @@ class SetPanel(SetFilesMixin, QWidget):
 
     def _refresh(self) -> None:
         points, lines = [], []
+        by_reason: dict[str, list[int]] = {}
         for i, e in enumerate(self.level_set):
             c = self.check_of(i)
-            points.append(CurvePoint(None if c is None else c.score, e.tier, c is not None and not c.ok,
-                                     median_seconds(e)))
-            if c is not None and not c.ok:
-                lines.append(f"{i + 1}. {e.level.name or 'Level ' + str(i + 1)}: {', '.join(c.warnings)}")
+            flags = c.warnings_for(e.tier) if c is not None else []
+            points.append(CurvePoint(None if c is None else c.score, e.tier, bool(flags), median_seconds(e)))
+            if flags:
+                lines.append(f"{i + 1}. {entry_name(e, i)}: {', '.join(flags)}")
+                for flag in flags:
+                    by_reason.setdefault(reason(flag), []).append(i + 1)
         self.chart.set_points(points, self.current_row())
         for key in ("open", "duplicate", "remove", "put_back"):
             self.buttons[key].setEnabled(self.current_row() >= 0)
@@ -238,11 +241,13 @@ class SetPanel(SetFilesMixin, QWidget):
         if not self.analyse:
             self.warnings.setText("Analysis unavailable: the engine is not installed.")
         elif lines:
-            # A few lines only: the list above is what the dock's height is for.
-            more = f"\n…and {len(lines) - 3} more (see the list)" if len(lines) > 4 else ""
-            shown = lines[:3] if more else lines
-            self.warnings.setText(f"{len(lines)} level(s) need attention:\n" + "\n".join(shown) + more)
-            self.warnings.setToolTip("\n".join(lines))
+            # One line per reason, saying what it means: the list above shows each level's own flags.
+            if len(lines) == 1:
+                groups = [lines[0]]
+            else:
+                groups = [f"• {key} ({MEANINGS[key]}): {_levels(rows)}" for key, rows in by_reason.items()]
+            self.warnings.setText(f"{len(lines)} level(s) need attention:\n" + "\n".join(groups))
+            self.warnings.setToolTip("\n".join(lines[:40]) + (f"\n…and {len(lines) - 40} more" if len(lines) > 40 else ""))
         elif self.checker.busy:
             self.warnings.setText("Analysing…")
         else:
@@ -260,3 +265,15 @@ class SetPanel(SetFilesMixin, QWidget):
         if dialog is not None:
             dialog.worker.cancel()
             dialog.wait(30_000)
+
+
+def _levels(rows: list[int]) -> str:
+    """ "3 levels: 2, 5, 9" (the first eight numbers, then how many more).
+
+    >>> _levels([4]), _levels(list(range(1, 12)))
+    ('level 4', '11 levels: 1, 2, 3, 4, 5, 6, 7, 8 …')
+    """
+    if len(rows) == 1:
+        return f"level {rows[0]}"
+    shown = ", ".join(str(r) for r in rows[:8])
+    return f"{len(rows)} levels: {shown}" + (" …" if len(rows) > 8 else "")
