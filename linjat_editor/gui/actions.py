@@ -221,8 +221,11 @@ def show_hint(w: EditorWindow) -> None:
     """Advance the step view to the next deduction and say it."""
     w.steps_dock.show()
     w.steps_dock.raise_()
+    was_at_end = w.steps.at_end
     step = w.steps.show_hint()
-    if step is None:
+    if was_at_end:
+        w.statusBar().showMessage(w.steps.end_text(), 5000)
+    elif step is None:
         w.statusBar().showMessage("No hint: the analysis has no further step for this board", 5000)
 
 
