@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from typing import Callable
 
-from PySide6.QtCore import QItemSelectionModel, QSize, Qt, Signal
+from PySide6.QtCore import QItemSelectionModel, QSize, Qt, QTimer, Signal
 from PySide6.QtGui import QKeySequence, QUndoCommand, QUndoStack
 from PySide6.QtWidgets import (QAbstractItemView, QComboBox, QGridLayout, QLabel, QListView, QPushButton,
                                QSplitter, QVBoxLayout, QWidget)
@@ -116,7 +116,11 @@ class SetPanel(SetFilesMixin, QWidget):
         layout.addWidget(self.warnings)
         self.model.edited.connect(lambda s, text: self.apply(s, text))
         self.checker.checked.connect(self._on_checked)
-        self.checker.busyChanged.connect(lambda busy: self._refresh())
+        self.checker.busyChanged.connect(lambda busy: self._flush())
+        # Figures arrive level by level; the list, chart and summary are redrawn a few times a
+        # second, not once per level (on a set of thousands that was a stall after every check).
+        self._redraw = QTimer(self, singleShot=True, interval=250)
+        self._redraw.timeout.connect(self._flush)
         self.view.selectionModel().currentChanged.connect(lambda *a: self._sync_selection())
         self._show(self.level_set)
 
@@ -214,6 +218,11 @@ class SetPanel(SetFilesMixin, QWidget):
     # -- figures -----------------------------------------------------------
 
     def _on_checked(self, key: object, check: EntryCheck) -> None:
+        if not self._redraw.isActive():
+            self._redraw.start()
+
+    def _flush(self) -> None:
+        self._redraw.stop()
         self.model.refresh()
         self._refresh()
 
@@ -225,9 +234,11 @@ class SetPanel(SetFilesMixin, QWidget):
 
     def _refresh(self) -> None:
         points, lines = [], []
+        checked = 0
         by_reason: dict[str, list[int]] = {}
         for i, e in enumerate(self.level_set):
             c = self.check_of(i)
+            checked += c is not None
             flags = c.warnings_for(e.tier) if c is not None else []
             points.append(CurvePoint(None if c is None else c.score, e.tier, bool(flags), median_seconds(e)))
             if flags:
@@ -249,7 +260,7 @@ class SetPanel(SetFilesMixin, QWidget):
             self.warnings.setText(f"{len(lines)} level(s) need attention:\n" + "\n".join(groups))
             self.warnings.setToolTip("\n".join(lines[:40]) + (f"\n…and {len(lines) - 40} more" if len(lines) > 40 else ""))
         elif self.checker.busy:
-            self.warnings.setText("Analysing…")
+            self.warnings.setText(f"Analysing… {checked:,} of {len(self.level_set):,} levels checked")
         else:
             self.warnings.setText("All levels unique, solved by deduction, no leaks." if len(self.level_set) else "")
 

@@ -237,3 +237,27 @@ def test_flags_are_grouped_by_reason_and_say_what_they_mean_and_tutorials_may_be
     tip = p.model.data(p.model.index(0), Qt.ItemDataRole.ToolTipRole)
     assert "not unique" in tip and "fine for a tutorial" in tip
     p.shutdown()
+
+
+def test_a_big_set_opens_in_the_background_with_progress(qtbot, panel, tmp_path, monkeypatch):
+    """Thousands of levels: the dialog returns at once, the list fills when read, checks report progress."""
+    from PySide6.QtWidgets import QFileDialog
+
+    from linjat_editor.io.registry import write_set
+
+    big = LevelSet(entries=tuple(LevelSet().add(Level(9, 6, numbers=((r, c, 2),), name=f"n{r}{c}{k}"),
+                                                tier="easy")[0] for k in range(56) for r in range(9) for c in range(6)))
+    path = tmp_path / "big.json"
+    write_set(big, path)
+    redraws = []
+    monkeypatch.setattr(panel, "_refresh", lambda _orig=panel._refresh: (redraws.append(1), _orig())[1])
+    monkeypatch.setattr(QFileDialog, "getOpenFileName", lambda *a, **k: (str(path), ""))
+    panel.load_dialog()
+    assert panel.warnings.text() == "Reading big.json…" and panel.model.rowCount() == 0  # not read in the GUI thread
+    qtbot.waitUntil(lambda: panel.model.rowCount() == len(big), timeout=60_000)
+    assert panel.path == str(path)
+    qtbot.waitUntil(lambda: "of 3,024 levels checked" in panel.warnings.text() or not panel.checker.busy, timeout=60_000)
+    wait_checked(qtbot, panel)
+    qtbot.wait(300)
+    assert len(redraws) < 100  # a few redraws a second, not one per checked level
+    assert panel.warnings.text() == "All levels unique, solved by deduction, no leaks."
