@@ -11,6 +11,7 @@ temporary folder, never the user's. Re-run it whenever the window changes.
 from __future__ import annotations
 
 import argparse
+import faulthandler
 import os
 import sys
 import tempfile
@@ -28,6 +29,7 @@ def main() -> int:
     parser.add_argument("out", type=Path)
     parser.add_argument("--size", default="1280x860")
     args = parser.parse_args()
+    faulthandler.dump_traceback_later(300, repeat=True)  # a stuck session says where, every five minutes
     scratch = Path(tempfile.mkdtemp(prefix="linjat-shots-"))
     os.environ.setdefault("QT_QPA_PLATFORM", "offscreen")
     os.environ["LINJAT_EDITOR_CONFIG_DIR"] = str(scratch / "config")
@@ -63,6 +65,7 @@ class Session:
     def wait(self, condition: Callable[[], bool], what: str) -> None:
         from PySide6.QtTest import QTest
 
+        print(f"waiting for {what}", file=sys.stderr, flush=True)
         deadline = time.monotonic() + TIMEOUT
         while not condition():
             if time.monotonic() > deadline:
