@@ -80,7 +80,10 @@ class MainWindow(EditorWindow):
         self.resize(1280, 860)
         self.resizeDocks([self.analysis_dock, self.history_dock], [370, 250], Qt.Orientation.Horizontal)
         self.resizeDocks([self.steps_dock], [155], Qt.Orientation.Vertical)
+        self._docks_for_width = self.width()  # the window width the side docks' widths were chosen for
+        self._rescale_pending = False
         self._restore_layout()
+        self._docks_for_width = self.width()  # a restored layout's docks fit its restored window
         self._update_title()
         self.board.setFocus()
 
@@ -289,7 +292,16 @@ class MainWindow(EditorWindow):
     def resizeEvent(self, event: QResizeEvent) -> None:
         """The side docks keep their share of the width, so a bigger window widens them too."""
         super().resizeEvent(event)
-        old, new = event.oldSize().width(), event.size().width()
+        if not self._rescale_pending:  # once the layout has run at the new size
+            self._rescale_pending = True
+            QTimer.singleShot(0, self, lambda: self._rescale_docks())
+
+    def _rescale_docks(self) -> None:
+        self._rescale_pending = False
+        if not self.isVisible():
+            return  # hidden docks have no width yet: scaled when the window shows
+        old, new = self._docks_for_width, self.width()
+        self._docks_for_width = new
         if old <= 0 or new == old:
             return
         side = [d for d in self.findChildren(QDockWidget) if d.isVisible() and not d.isFloating()

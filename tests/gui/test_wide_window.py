@@ -29,6 +29,13 @@ def test_side_docks_grow_with_the_window_and_the_optimizer_does_not_scroll_sidew
     assert pool.width() >= 3 * pool.gridSize().width()  # three or more levels side by side
 
 
+def test_a_window_opened_wide_has_wide_docks(window, qtbot):
+    window.resize(1920, 1080)  # before it shows, as a start on a big screen
+    window.show()
+    qtbot.waitUntil(lambda: window.analysis_dock.width() >= 450, timeout=5_000)
+    assert window.board.width() >= 700
+
+
 def test_the_verdict_is_in_the_status_bar_when_the_optimizer_tab_is_in_front(window, qtbot):
     window.document.load(NINE_BY_SIX)
     window.show()
