@@ -103,7 +103,7 @@ def install_actions(w: EditorWindow) -> SimpleNamespace:
     a.colours = _action(w, "Board &colours…", "Ctrl+Shift+K", "Change the board colours (saved in the settings)",
                         lambda: edit_colours(w))
     a.shortcuts = _action(w, "&Keyboard shortcuts", "F1", "List every shortcut", lambda: show_shortcuts(w))
-    a.guide = _action(w, "&User guide", [], "How to make a level, task by task, with pictures",
+    a.guide = _action(w, "&User guide", "Shift+F1", "How to make a level, task by task, with pictures",
                       lambda: show_user_guide(w))
     _menus(w, a)
     w.generator.busyChanged.connect(
