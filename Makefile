@@ -8,7 +8,7 @@ BIN    := $(VENV)/bin
 # is newer than pyproject.toml nothing is reinstalled, so repeated runs are cheap.
 STAMP  := $(VENV)/.installed
 
-.PHONY: venv run test xserver bench dist clean distclean
+.PHONY: venv run test xserver bench dist screenshots clean distclean
 
 venv: $(STAMP)
 
@@ -51,6 +51,11 @@ bench: venv
 dist: venv
 	$(BIN)/pyinstaller --noconfirm --log-level WARN --distpath dist --workpath build/pyinstaller \
 	    packaging/linjat-editor.spec
+
+# The user guide's pictures (docs/img/), from a scripted designer session at 1280x860
+# (offscreen; settings and autosaves in a temporary folder). Re-run after window changes.
+screenshots: venv
+	QT_QPA_PLATFORM=$${QT_QPA_PLATFORM:-offscreen} $(BIN)/python scripts/screenshots.py docs/img --size 1280x860
 
 # Build outputs and caches only; the virtual environment stays (see distclean).
 clean:

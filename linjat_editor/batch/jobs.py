@@ -133,7 +133,7 @@ def run_job(job: Job, should_stop: Callable[[], bool] | None = None) -> JobResul
             "classification": cls.to_json(),
         }
         meta = {"generated": {"preset": job.preset, "seed": seed, "iterations": job.iterations}}
-        level = level.with_meta(name=f"{job.preset} {job.index + 1}", extra={**level.extra, **meta})
+        level = level.with_meta(name=f"{job.preset.capitalize()} {job.index + 1}", extra={**level.extra, **meta})
         return JobResult(job.index, level, analysis, "", time.perf_counter() - started)
     return JobResult(job.index, None, None, error or "no level", time.perf_counter() - started)
 

@@ -15,7 +15,8 @@ from typing import Callable
 import numpy as np
 
 from .board import check_numbers, from_level, to_level
-from .exact import count_solutions, line_of, number_lines, placements
+from .culprits import why_no_solution
+from .exact import count_solutions, line_of, placements
 from .kernels.bits import seed_state
 from .kernels.exact import count_solutions as exact_count
 from .kernels.fill import random_numbers
@@ -107,38 +108,9 @@ def fill_dots(
 
 
 def fill_problem(base: Level) -> FillResult | None:
-    """What makes every filling impossible, pointing at the cells; None if a solution exists."""
-    lines = number_lines(base)
-    for number, own in zip(base.numbers, lines):
-        if not own:
-            return FillResult(base, False, f"the {number.value} at {where(number.cell)} has no room for its line",
-                              (number.cell,))
-    reach = {cell for own in lines for line in own for cell in line_cells(line)}
-    for cell in sorted(base.pinned):
-        if cell not in reach:
-            return FillResult(base, False, f"no line can reach the pinned dot at {where(cell)}", (cell,))
-    try:
-        if count_solutions(base, limit=1).count:
-            return None
-    except LevelError:
-        return None  # too open to decide here; the tries will tell
-    cells = conflict(base)
-    pinned = " and cover the pinned dots" if base.pinned else ""
-    return FillResult(base, False, f"these numbers cannot all be drawn without crossing{pinned}: "
-                      + ", ".join(where(c) for c in cells), cells)
-
-
-def conflict(base: Level) -> tuple[Cell, ...]:
-    """A smallest-we-found set of numbers that cannot all be drawn: drop each one that is not needed."""
-    keep = list(base.numbers)
-    for number in list(keep):
-        rest = [m for m in keep if m != number]
-        try:
-            if rest and count_solutions(base.with_numbers(tuple(rest)), limit=1).count == 0:
-                keep = rest
-        except LevelError:
-            pass
-    return tuple(m.cell for m in keep)
+    """What makes every filling impossible (the numbers and pinned dots), pointing at the cells; None if a solution exists."""
+    found = why_no_solution(base)
+    return None if found is None else FillResult(base, False, found.reason, found.cells)
 
 
 def ambiguous(level: Level, tried: int) -> FillResult:
@@ -155,10 +127,6 @@ def ambiguous(level: Level, tried: int) -> FillResult:
     if cells:
         reason += ": the numbers leave too much open (the marked cells can be covered in more than one way)"
     return FillResult(level, False, reason, cells, tried)
-
-
-def where(cell: Cell) -> str:
-    return f"row {cell[0] + 1}, column {cell[1] + 1}"
 
 
 def solutions(level: Level, limit: int, seed: int) -> list[tuple[Line, ...]]:

@@ -91,14 +91,19 @@ def _our_classification(cls: Any) -> dict[str, dict[str, int]] | None:
     return out or None
 
 
-def _stored_figures(entry: Any, level: Level) -> tuple[Mapping | None, float | None]:
-    """Figures an entry or level already carries: a set entry's analysis, or what
-    reading a puzzles.json left in ``level.extra`` (the original's classification and score)."""
+def _stored_figures(entry: Any, level: Level) -> tuple[Mapping | None, float | None, bool | None, int | None]:
+    """Figures an entry or level already carries: a set entry's analysis (the editor's checks
+    store solved and the exact count there too), or what reading a puzzles.json left in
+    ``level.extra`` (the original's classification and score)."""
     for source in (getattr(entry, "analysis", None), level.extra.get("analysis"), level.extra):
         if isinstance(source, Mapping) and isinstance(source.get("classification"), Mapping):
             score = source.get("selection_score", source.get("score"))
-            return _our_classification(source["classification"]), _as_float(score)
-    return None, None
+            solved = source.get("solved")
+            count = source.get("count")
+            return (_our_classification(source["classification"]), _as_float(score),
+                    solved if isinstance(solved, bool) else None,
+                    count if isinstance(count, int) and not isinstance(count, bool) else None)
+    return None, None, None, None
 
 
 def analyse_level(level: Level, exact: bool = True) -> dict[str, Any]:
@@ -128,8 +133,7 @@ def export_items(level_set: Any, analyse: bool = True, exact: bool = False) -> l
         name = getattr(entry, "name", "") or level.name or f"Level {i + 1}"
         message = getattr(entry, "message", "") or level.message
         tier = guess_tier(level, getattr(entry, "tier", None))
-        cls, score = _stored_figures(entry, level)
-        solved = count = None
+        cls, score, solved, count = _stored_figures(entry, level)
         if analyse:
             fig = analyse_level(level, exact=exact)
             cls, score, solved, count = fig["classification"], fig["score"], fig["solved"], fig.get("count")

@@ -138,6 +138,7 @@ def _marked_cells(p: QPainter, g: BoardGeometry, ov: Overlay, theme: Theme) -> N
     _hatch(p, g, ov.stuck_cells, theme.color("stuck"), Qt.BrushStyle.BDiagPattern, outline=False)
     _hatch(p, g, ov.leak_cells - ov.selected_leak_cells, theme.color("leak"), Qt.BrushStyle.DiagCrossPattern, outline=False)
     _hatch(p, g, ov.selected_leak_cells, theme.color("leak"), Qt.BrushStyle.DiagCrossPattern, outline=True)
+    _hatch(p, g, ov.culprits, theme.color("culprit"), Qt.BrushStyle.DiagCrossPattern, outline=True)
     if ov.step_cells:
         faint = theme.color("step_done")
         faint.setAlpha(50)

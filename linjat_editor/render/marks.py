@@ -31,3 +31,4 @@ class Overlay:
     selected_leak_cells: frozenset[Cell] = frozenset()
     step_lines: tuple[StepLine, ...] = ()
     step_cells: frozenset[Cell] = frozenset()  # cells claimed in the shown step
+    culprits: frozenset[Cell] = frozenset()  # numbers and dots that leave the level without a solution

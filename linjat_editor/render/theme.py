@@ -29,6 +29,7 @@ class Theme:
     step_short: str = "#d55e00"  # vermillion: a line still short (thin, with open end ticks)
     stuck: str = "#e69f00"  # orange hatching for cells deduction could not settle
     leak: str = "#cc79a7"  # reddish purple outline + cross-hatch for leak cells
+    culprit: str = "#d55e00"  # vermillion thick outline + crosses: why the level has no solution
 
     def color(self, name: str) -> QColor:
         return QColor(getattr(self, name))

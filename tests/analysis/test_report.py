@@ -12,7 +12,7 @@ from linjat_editor.core.analysis import Report, analyze, fix_leaks
 
 from .helpers import CLEAN, GENERAL, SINGLE_SOLUTION, STUCK_UNIQUE
 
-KEYS = {"count", "solved", "classification", "score", "selection_score", "tier", "leaks", "steps", "stuck"}
+KEYS = {"count", "solved", "classification", "score", "selection_score", "tier", "leaks", "steps", "stuck", "culprits"}
 
 
 def test_json_has_exactly_the_issue_keys() -> None:
@@ -31,7 +31,7 @@ def test_json_has_exactly_the_issue_keys() -> None:
     [
         (CLEAN, 1, True, "Good: unique, solved by deduction, easy-like"),
         ([" 2 "], 2, False, "Not unique: 2+ solutions"),
-        ([".2 ."], 0, False, "No solution"),
+        ([".2 ."], 0, False, "No solution: no line can reach the dot at row 1, column 4"),
         (STUCK_UNIQUE, 1, False, "Stuck: deduction cannot finish"),
         (SINGLE_SOLUTION, 1, True, "Leaky: 1 uniqueness leak (1 single-solution)"),
         (GENERAL, 1, True, "Leaky: 1 uniqueness leak (1 general)"),

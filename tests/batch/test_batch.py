@@ -44,7 +44,7 @@ def test_parallel_batch_with_progress(tmp_path):
                            progress=seen.append)
     s = result.level_set
     assert len(s) == 4 and not result.cancelled and not result.failed
-    assert [e.level.name for e in s] == ["easy 1", "easy 2", "easy 3", "easy 4"]
+    assert [e.level.name for e in s] == ["Easy 1", "Easy 2", "Easy 3", "Easy 4"]
     assert all(e.tier == "easy" and e.level.size == (9, 6) for e in s)
     for e in s:
         assert core.count_solutions(e.level).count == 1

@@ -67,7 +67,7 @@ def test_runs_every_job_with_progress(fake_dask):
     seen = []
     result = batch_generate("easy", 3, iterations=30, seed=9, scheduler="tcp://127.0.0.1:8786", progress=seen.append)
     assert FakeClient.instances[0].address == "tcp://127.0.0.1:8786"
-    assert [e.level.name for e in result.level_set] == ["easy 1", "easy 2", "easy 3"]
+    assert [e.level.name for e in result.level_set] == ["Easy 1", "Easy 2", "Easy 3"]
     assert [p.done for p in seen] == [1, 2, 3] and not result.cancelled
     local = batch_generate("easy", 3, iterations=30, seed=9, workers=1)
     assert [e.level.rows() for e in local.level_set] == [e.level.rows() for e in result.level_set]

@@ -165,3 +165,40 @@ def test_editor_undo_works_with_every_panel_visible(window, qtbot):
     window.document.push(SetNumberCommand(window.document, 0, 0, 2))
     qtbot.keyClick(window.board, Qt.Key.Key_Z, Qt.KeyboardModifier.ControlModifier)
     assert window.document.level.number_at(0, 0) is None
+
+
+def test_save_as_starts_in_the_last_folder_and_adds_the_extension(window, tmp_path, monkeypatch):
+    """A bare name typed in Save as gets .json (or .txt for plain rows); the dialog opens where the last file was."""
+    from PySide6.QtWidgets import QFileDialog
+
+    folder = tmp_path / "levels"
+    folder.mkdir()
+    assert window.files.save_as(folder / "first.json")
+    window.document.load(Level(4, 4))
+    asked = []
+
+    def dialog(parent, title, suggested, filters):
+        asked.append(suggested)
+        return str(folder / "second"), filters.split(";;")[0]
+
+    monkeypatch.setattr(QFileDialog, "getSaveFileName", dialog)
+    assert window.files.save_as()
+    assert asked == [str(folder / "level.json")]
+    assert (folder / "second.json").exists() and not (folder / "second").exists()
+    monkeypatch.setattr(QFileDialog, "getSaveFileName",
+                        lambda parent, title, suggested, filters: (str(folder / "rows"), filters.split(";;")[1]))
+    assert window.files.save_as()
+    assert (folder / "rows.txt").read_text().splitlines() == Level(4, 4).rows()
+
+
+def test_save_as_without_recent_files_starts_in_documents(window, tmp_path, monkeypatch):
+    import platformdirs
+    from PySide6.QtWidgets import QFileDialog
+
+    documents = tmp_path / "Documents"
+    documents.mkdir()
+    monkeypatch.setattr(platformdirs, "user_documents_dir", lambda: str(documents))
+    asked = []
+    monkeypatch.setattr(QFileDialog, "getSaveFileName", lambda *a: asked.append(a[2]) or ("", ""))
+    assert not window.files.save_as()
+    assert asked == [str(documents / "level.json")]

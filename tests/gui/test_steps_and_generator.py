@@ -162,3 +162,16 @@ def test_designer_flow_from_empty_grid_to_good_level(window, qtbot):
     assert window.document.undo_stack.count() == len(numbers) + 1
     window.document.undo_stack.undo()
     assert not window.document.level.dots
+
+
+def test_next_and_hint_at_the_last_step_say_solved(window, qtbot):
+    load(window, qtbot, ["    ", "    ", ".3. ", "    "])
+    steps = window.steps
+    steps.set_position(len(steps.steps))
+    assert steps.title.text().endswith("solved \u2714")
+    assert steps.next.isEnabled() and steps.hint.isEnabled()
+    steps.next.click()
+    assert steps.sentence.text().startswith("Solved: every line is known")
+    window.acts.hint.trigger()
+    assert window.statusBar().currentMessage().startswith("Solved: every line is known")
+    assert steps.position == len(steps.steps)

@@ -5,7 +5,7 @@
 >>> report.count, report.solved, report.score, report.verdict
 (1, True, 0.0, 'Good: unique, solved by deduction, easy-like')
 >>> sorted(report.to_json())
-['classification', 'count', 'leaks', 'score', 'selection_score', 'solved', 'steps', 'stuck', 'tier']
+['classification', 'count', 'culprits', 'leaks', 'score', 'selection_score', 'solved', 'steps', 'stuck', 'tier']
 """
 
 from __future__ import annotations
@@ -16,6 +16,7 @@ from dataclasses import dataclass, field
 from typing import Any, Mapping
 
 from ..classification import Classification
+from ..culprits import Culprits, why_no_solution
 from ..exact import count_solutions
 from ..level import Level, Line
 from ..scoring import PRESETS, Weights, preset, score, selection_score
@@ -54,6 +55,7 @@ class Report:
     lines: tuple[Line, ...] | None = None
     preset: str = "custom"
     elapsed_ms: float = field(default=0.0, compare=False)
+    culprits: Culprits | None = None  # why there is no solution, naming the numbers and dots (count 0 only)
 
     @property
     def good(self) -> bool:
@@ -76,12 +78,15 @@ class Report:
             "leaks": [leak.to_json() for leak in self.leaks],
             "steps": [step.to_json() for step in self.steps],
             "stuck": self.stuck.to_json() if self.stuck else None,
+            "culprits": ({"reason": self.culprits.reason, "cells": [list(c) for c in self.culprits.cells]}
+                         if self.culprits else None),
         }
 
 
-def _verdict(level: Level, count: int, solved: bool, leaks: tuple[Leak, ...], tier: TierEstimate | None) -> str:
+def _verdict(level: Level, count: int, solved: bool, leaks: tuple[Leak, ...], tier: TierEstimate | None,
+             culprits: Culprits | None = None) -> str:
     if count == 0:
-        return "No solution"
+        return f"No solution: {culprits.reason}" if culprits else "No solution"
     if not level.numbers:
         return "Empty: no numbers yet"
     if count >= 2:
@@ -120,6 +125,7 @@ def analyze(
     if solution is not None:
         found += general_leaks(trace, solution, max_group)
     leaks = tuple(found)
+    culprits = why_no_solution(level, known_unsolvable=True) if exact.count == 0 else None
     cal = shipped_calibration() if calibration is None else calibration
     tier = estimate_tier(level, selection, cal) if level.numbers else None
     return Report(
@@ -134,8 +140,9 @@ def analyze(
         leaks,
         tuple(steps_from(trace)),
         stuck_from(result),
-        _verdict(level, exact.count, trace.solved, leaks, tier),
+        _verdict(level, exact.count, trace.solved, leaks, tier, culprits),
         result.lines,
         next((name for name, w in PRESETS.items() if w == weights), "custom"),
         (time.perf_counter() - started) * 1000,
+        culprits,
     )

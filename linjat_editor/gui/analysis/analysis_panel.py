@@ -73,6 +73,8 @@ class AnalysisPanel(QWidget):
     fixLeaksRequested = Signal()
     #: The weights preset changed (name).
     presetChanged = Signal(str)
+    #: The verdict line changed: its text and whether the level is good (the status bar repeats it).
+    verdictChanged = Signal(str, bool)
 
     def __init__(self, document: Document, preset: str = AUTO, theme: Theme | None = None,
                  parent: QWidget | None = None, delay_ms: int = 150) -> None:
@@ -229,6 +231,7 @@ class AnalysisPanel(QWidget):
         self.result = None
         reason = message.split(": ", 1)[1] if ": " in message else message
         self.verdict.setText(f"\u2716 Cannot analyse: {reason}")
+        self.verdictChanged.emit(self.verdict.text(), False)
         self.facts.setText("")
         self.verdict.setStyleSheet(
             f"QLabel {{ font-weight: bold; padding: 6px; color: white; background: {self.theme.step_short}; }}")
@@ -275,6 +278,7 @@ class AnalysisPanel(QWidget):
         # A symbol as well as a colour, so the verdict reads without colour vision.
         mark, colour = ("\u2714", self.theme.step_done) if result.good else ("\u2716", self.theme.step_short)
         self.verdict.setText(f"{mark} {result.verdict}")
+        self.verdictChanged.emit(self.verdict.text(), result.good)
         self.facts.setText(verdict_facts(result))
         self.verdict.setStyleSheet(
             f"QLabel {{ font-weight: bold; padding: 6px; color: white; background: {colour}; border-radius: 4px; }}")

@@ -22,6 +22,7 @@ class StepPanel(QWidget):
     def __init__(self, parent: QWidget | None = None) -> None:
         super().__init__(parent)
         self.steps: tuple[Step, ...] = ()
+        self.solved = False  # whether the last step finishes the level
         self.setAccessibleName("Solver steps")
         self.slider = QSlider(Qt.Orientation.Horizontal)
         self.slider.setRange(0, 0)
@@ -75,6 +76,7 @@ class StepPanel(QWidget):
     def set_result(self, result: Report | None) -> None:
         """New analysis: keep the position if it still exists."""
         self.steps = result.steps if result is not None else ()
+        self.solved = bool(result is not None and result.solved)
         old = self.position
         self.slider.blockSignals(True)
         self.slider.setRange(0, len(self.steps))
@@ -85,7 +87,21 @@ class StepPanel(QWidget):
     def set_position(self, k: int) -> None:
         self.slider.setValue(k)
 
+    @property
+    def at_end(self) -> bool:
+        return bool(self.steps) and self.position >= len(self.steps)
+
+    def end_text(self) -> str:
+        """What Next or Hint say past the last step."""
+        n = len(self.steps)
+        if self.solved:
+            return f"Solved: every line is known after step {n}. Nothing more to deduce."
+        return f"Deduction stops after step {n}: it finds nothing more on this board (see the hatched cells)."
+
     def step_forward(self) -> None:
+        if self.at_end:
+            self.sentence.setText(self.end_text())  # pressed at the end: say so rather than do nothing
+            return
         self.slider.setValue(self.position + 1)
 
     def step_back(self) -> None:
@@ -93,8 +109,7 @@ class StepPanel(QWidget):
 
     def show_hint(self) -> Step | None:
         """The next deduction from where the view stands (the first one from the start)."""
-        if self.position < len(self.steps):
-            self.step_forward()
+        self.step_forward()
         return self.current()
 
     def _on_value(self, k: int) -> None:
@@ -107,12 +122,13 @@ class StepPanel(QWidget):
             self.title.setText(f"Start · {n} step{'s' if n != 1 else ''} in the trace")
             self.sentence.setText("Press Next or Hint to see the first deduction.")
         else:
-            self.title.setText(f"Step {k} of {n}: {step.kind.label}, width {step.width}")
+            end = (" \u2014 solved \u2714" if self.solved else " \u2014 deduction stops here") if k == n else ""
+            self.title.setText(f"Step {k} of {n}: {step.kind.label}, width {step.width}{end}")
             self.sentence.setText(step.message)
         self._update_buttons()
         self.stepChanged.emit(step)
 
     def _update_buttons(self) -> None:
         self.prev.setEnabled(self.position > 0)
-        self.next.setEnabled(self.position < len(self.steps))
-        self.hint.setEnabled(self.position < len(self.steps))
+        self.next.setEnabled(bool(self.steps))  # at the end they say "solved" (or where deduction stops)
+        self.hint.setEnabled(bool(self.steps))

@@ -65,4 +65,5 @@ class OverlayController(QObject):
             selected_leak_cells=frozenset(self.leak.cells) if self.leak is not None else frozenset(),
             step_lines=step_lines,
             step_cells=step_cells,
+            culprits=frozenset(r.culprits.cells) if r.culprits else frozenset(),
         ))

@@ -30,6 +30,7 @@ LABELS = {
     "step_short": "Step: still short",
     "stuck": "Stuck cells",
     "leak": "Leak cells",
+    "culprit": "No solution: culprits",
 }
 
 

@@ -10,6 +10,22 @@ from typing import Any
 
 from linjat_editor.core.level import Level
 
+#: What each warning means to a designer, by its name (the warning's text before any bracket).
+MEANINGS = {
+    "no solution": "the numbers cannot all be drawn, so the level cannot be finished",
+    "not unique": "a player can finish it in more than one way",
+    "not solvable by deduction": "a player has to guess somewhere",
+    "leaky": "deduction only gets through by assuming the level has one solution",
+}
+#: A tutorial shows one rule on a tiny board; being open, guessable or leaky is what it is for.
+TUTORIAL_ALLOWS = ("not unique", "not solvable by deduction", "leaky")
+
+
+def reason(warning: str) -> str:
+    """The name of a warning, without its figures: ``reason("leaky (2 leaks)") == "leaky"``."""
+    return warning.split(" (", 1)[0]
+
+
 @dataclass(frozen=True)
 class EntryCheck:
     """The figures and warnings for one level of a set."""
@@ -36,6 +52,12 @@ class EntryCheck:
     @property
     def ok(self) -> bool:
         return not self.warnings
+
+    def warnings_for(self, tier: str | None) -> list[str]:
+        """The warnings that matter for a level of ``tier``: a tutorial only for having no solution."""
+        if tier == "tutorial":
+            return [w for w in self.warnings if reason(w) not in TUTORIAL_ALLOWS]
+        return self.warnings
 
     def to_json(self) -> dict[str, Any]:
         """For ``SetEntry.analysis``: the figures the exports and CSV read back."""

@@ -7,6 +7,7 @@ from typing import Any
 from PySide6.QtCore import Qt
 
 from linjat_editor.gui.commands import ReplaceLevelCommand
+from linjat_editor.gui.sets.set_model import entry_name
 from linjat_editor.gui.sets.set_panel import SetPanel
 
 
@@ -18,8 +19,9 @@ def install_set_panel(window: Any, area: Qt.DockWidgetArea = Qt.DockWidgetArea.L
     panel.setAccessibleName("Level set")
 
     def open_level(level: Any, index: int) -> None:
-        name = level.name or f"level {index + 1}"
-        doc.push(ReplaceLevelCommand(doc, level, f"Open {name} from the set"))
+        name = entry_name(panel.level_set[index], index)  # the name the set's list shows, kept on the board
+        doc.push(ReplaceLevelCommand(doc, level if level.name else level.with_meta(name=name),
+                                     f"Open {name} from the set"))
 
     panel.openRequested.connect(open_level)
     window.add_dock(panel, area, "Level set")

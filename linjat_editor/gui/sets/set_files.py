@@ -6,10 +6,12 @@ Kept apart from the panel's editing and display so each file stays one idea.
 from __future__ import annotations
 
 from pathlib import Path
+from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 from PySide6.QtWidgets import QFileDialog, QMessageBox, QWidget
 
+from linjat_editor.gui.dialogs.file_names import with_extension
 from linjat_editor.io.level_set import LevelSet
 
 # For the type checker the mixin is the widget it is mixed into; at run time it adds no base.
@@ -38,9 +40,7 @@ def export_target(path: str, chosen_filter: str) -> tuple[str, str | None]:
     ('/tmp/levels.json', 'puzzles-json')
     """
     fmt, ext = EXPORT_FILTERS.get(chosen_filter, (None, ""))
-    if ext and not Path(path).suffix:
-        path += ext
-    return path, fmt
+    return with_extension(path, ext), fmt
 
 
 class SetFilesMixin(_Widget):
@@ -109,12 +109,20 @@ class SetFilesMixin(_Widget):
         self.set_level_set(read_set(path), path)
 
     def load_dialog(self) -> None:
+        """Pick a set file and read it in the background: a set of thousands never freezes the editor."""
         path, _ = QFileDialog.getOpenFileName(self, "Open level set", "", "Level sets (*.json);;All files (*)")
-        if path:
-            try:
-                self.load(path)
-            except (OSError, ValueError) as exc:
-                QMessageBox.warning(self, "Open set", str(exc))
+        if not path:
+            return
+        from linjat_editor.gui.workers import Worker
+        from linjat_editor.io.registry import read_set
+
+        reader = getattr(self, "_reader", None)
+        if reader is None:
+            reader = self._reader = Worker(self)
+            reader.finished.connect(lambda result: self.set_level_set(*result))
+            reader.failed.connect(lambda text: (self.warnings.setText(""), QMessageBox.warning(self, "Open set", text)))
+        self.warnings.setText(f"Reading {Path(path).name}…")
+        reader.start(lambda job: (read_set(path), path))
 
     def save_dialog(self) -> None:
         path, _ = QFileDialog.getSaveFileName(self, "Save level set", self.path or "levels.linjat-set.json",

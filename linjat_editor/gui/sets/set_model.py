@@ -12,7 +12,7 @@ from typing import Any, Callable, Sequence
 from PySide6.QtCore import QAbstractListModel, QByteArray, QMimeData, QModelIndex, QPersistentModelIndex, Qt, Signal
 from PySide6.QtGui import QIcon
 
-from linjat_editor.gui.sets.set_checks import EntryCheck
+from linjat_editor.gui.sets.set_checks import MEANINGS, EntryCheck, reason
 from linjat_editor.render.thumbnail import level_thumbnail
 from linjat_editor.io.level_set import LevelSet, SetEntry
 
@@ -82,17 +82,17 @@ class SetModel(QAbstractListModel):
         entry = self.level_set[i]
         check = self._lookup(entry)
         if role == Qt.ItemDataRole.DisplayRole:
-            name = entry.level.name or f"Level {i + 1}"
+            name = entry_name(entry, i)
             tier = entry.tier or "no tier"
             score = "…" if check is None else f"score {check.score:g}"
             lines = [f"{i + 1}. {name}", f"{tier} · {entry.level.height}×{entry.level.width} · {score}"]
-            if check is not None and not check.ok:
-                lines.append("⚠ " + ", ".join(check.warnings))
+            if check is not None and check.warnings_for(entry.tier):
+                lines.append("⚠ " + ", ".join(check.warnings_for(entry.tier)))
             if played(entry):
                 lines.append(played(entry))
             return "\n".join(lines)
         if role == Qt.ItemDataRole.DecorationRole:
-            badge = "!" if check is not None and not check.ok else ""
+            badge = "!" if check is not None and check.warnings_for(entry.tier) else ""
             key = (entry.level.board_key(), badge, self.thumb_size)
             if key not in self._icons:
                 self._icons[key] = QIcon(level_thumbnail(entry.level, self.thumb_size, badge=badge))
@@ -100,7 +100,9 @@ class SetModel(QAbstractListModel):
         if role == Qt.ItemDataRole.ToolTipRole:
             if check is None:
                 return "Not analysed yet"
-            return "\n".join(check.warnings) or "Unique, solved by deduction, no leaks"
+            flagged = check.warnings_for(entry.tier)
+            return "\n".join(f"{w}: {MEANINGS[reason(w)]}" + ("" if w in flagged else " (fine for a tutorial)")
+                             for w in check.warnings) or "Unique, solved by deduction, no leaks"
         if role == Qt.ItemDataRole.AccessibleTextRole:
             return self.data(index).replace("\n", ", ")
         if role == EntryRole:
@@ -155,3 +157,8 @@ class SetModel(QAbstractListModel):
             return False
         self.edited.emit(self.level_set.reordered(order), "Move level" if len(rows) == 1 else "Move levels")
         return True
+
+
+def entry_name(entry: SetEntry, index: int) -> str:
+    """The name a set entry goes by everywhere in the editor: its level's, else "Level N" by position."""
+    return entry.level.name or f"Level {index + 1}"

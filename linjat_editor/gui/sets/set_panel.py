@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from typing import Callable
 
-from PySide6.QtCore import QItemSelectionModel, QSize, Qt, Signal
+from PySide6.QtCore import QItemSelectionModel, QSize, Qt, QTimer, Signal
 from PySide6.QtGui import QKeySequence, QUndoStack
 from PySide6.QtWidgets import (QAbstractItemView, QComboBox, QGridLayout, QLabel, QListView, QPushButton,
                                QSplitter, QVBoxLayout, QWidget)
@@ -17,9 +17,9 @@ from PySide6.QtWidgets import (QAbstractItemView, QComboBox, QGridLayout, QLabel
 from linjat_editor.core.level import Level
 from linjat_editor.gui.commands.change_set import ChangeSetCommand
 from linjat_editor.gui.sets.curve_chart import CurvePoint, DifficultyCurve
-from linjat_editor.gui.sets.set_checks import EntryCheck
+from linjat_editor.gui.sets.set_checks import MEANINGS, EntryCheck, reason
 from linjat_editor.gui.sets.set_files import SetFilesMixin
-from linjat_editor.gui.sets.set_model import SetModel, median_seconds
+from linjat_editor.gui.sets.set_model import SetModel, entry_name, median_seconds
 from linjat_editor.gui.sets.set_ordering import ramp_order
 from linjat_editor.gui.sets.set_worker import SetChecker
 from linjat_editor.io.export_common import guess_tier
@@ -103,7 +103,11 @@ class SetPanel(SetFilesMixin, QWidget):
         layout.addWidget(self.warnings)
         self.model.edited.connect(lambda s, text: self.apply(s, text))
         self.checker.checked.connect(self._on_checked)
-        self.checker.busyChanged.connect(lambda busy: self._refresh())
+        self.checker.busyChanged.connect(lambda busy: self._flush())
+        # Figures arrive level by level; the list, chart and summary are redrawn a few times a
+        # second, not once per level (on a set of thousands that was a stall after every check).
+        self._redraw = QTimer(self, singleShot=True, interval=250)
+        self._redraw.timeout.connect(self._flush)
         self.view.selectionModel().currentChanged.connect(lambda *a: self._sync_selection())
         self._show(self.level_set)
 
@@ -201,6 +205,11 @@ class SetPanel(SetFilesMixin, QWidget):
     # -- figures -----------------------------------------------------------
 
     def _on_checked(self, key: object, check: EntryCheck) -> None:
+        if not self._redraw.isActive():
+            self._redraw.start()
+
+    def _flush(self) -> None:
+        self._redraw.stop()
         self.model.refresh()
         self._refresh()
 
@@ -212,12 +221,17 @@ class SetPanel(SetFilesMixin, QWidget):
 
     def _refresh(self) -> None:
         points, lines = [], []
+        checked = 0
+        by_reason: dict[str, list[int]] = {}
         for i, e in enumerate(self.level_set):
             c = self.check_of(i)
-            points.append(CurvePoint(None if c is None else c.score, e.tier, c is not None and not c.ok,
-                                     median_seconds(e)))
-            if c is not None and not c.ok:
-                lines.append(f"{i + 1}. {e.level.name or 'Level ' + str(i + 1)}: {', '.join(c.warnings)}")
+            checked += c is not None
+            flags = c.warnings_for(e.tier) if c is not None else []
+            points.append(CurvePoint(None if c is None else c.score, e.tier, bool(flags), median_seconds(e)))
+            if flags:
+                lines.append(f"{i + 1}. {entry_name(e, i)}: {', '.join(flags)}")
+                for flag in flags:
+                    by_reason.setdefault(reason(flag), []).append(i + 1)
         self.chart.set_points(points, self.current_row())
         for key in ("open", "duplicate", "remove", "put_back"):
             self.buttons[key].setEnabled(self.current_row() >= 0)
@@ -225,13 +239,15 @@ class SetPanel(SetFilesMixin, QWidget):
         if not self.analyse:
             self.warnings.setText("Analysis unavailable: the engine is not installed.")
         elif lines:
-            # A few lines only: the list above is what the dock's height is for.
-            more = f"\n…and {len(lines) - 3} more (see the list)" if len(lines) > 4 else ""
-            shown = lines[:3] if more else lines
-            self.warnings.setText(f"{len(lines)} level(s) need attention:\n" + "\n".join(shown) + more)
-            self.warnings.setToolTip("\n".join(lines))
+            # One line per reason, saying what it means: the list above shows each level's own flags.
+            if len(lines) == 1:
+                groups = [lines[0]]
+            else:
+                groups = [f"• {key} ({MEANINGS[key]}): {_levels(rows)}" for key, rows in by_reason.items()]
+            self.warnings.setText(f"{len(lines)} level(s) need attention:\n" + "\n".join(groups))
+            self.warnings.setToolTip("\n".join(lines[:40]) + (f"\n…and {len(lines) - 40} more" if len(lines) > 40 else ""))
         elif self.checker.busy:
-            self.warnings.setText("Analysing…")
+            self.warnings.setText(f"Analysing… {checked:,} of {len(self.level_set):,} levels checked")
         else:
             self.warnings.setText("All levels unique, solved by deduction, no leaks." if len(self.level_set) else "")
 
@@ -247,3 +263,15 @@ class SetPanel(SetFilesMixin, QWidget):
         if dialog is not None:
             dialog.worker.cancel()
             dialog.wait(30_000)
+
+
+def _levels(rows: list[int]) -> str:
+    """ "3 levels: 2, 5, 9" (the first eight numbers, then how many more).
+
+    >>> _levels([4]), _levels(list(range(1, 12)))
+    ('level 4', '11 levels: 1, 2, 3, 4, 5, 6, 7, 8 …')
+    """
+    if len(rows) == 1:
+        return f"level {rows[0]}"
+    shown = ", ".join(str(r) for r in rows[:8])
+    return f"{len(rows)} levels: {shown}" + (" …" if len(rows) > 8 else "")

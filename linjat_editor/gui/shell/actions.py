@@ -103,6 +103,8 @@ def install_actions(w: EditorWindow) -> SimpleNamespace:
     a.colours = _action(w, "Board &colours…", "Ctrl+Shift+K", "Change the board colours (saved in the settings)",
                         lambda: edit_colours(w))
     a.shortcuts = _action(w, "&Keyboard shortcuts", "F1", "List every shortcut", lambda: show_shortcuts(w))
+    a.guide = _action(w, "&User guide", "Shift+F1", "How to make a level, task by task, with pictures",
+                      lambda: show_user_guide(w))
     _menus(w, a)
     w.generator.busyChanged.connect(
         lambda busy: [x.setEnabled(not busy and w.engine_ready) for x in (a.fill, a.fill_again, a.polish, a.fix_leaks, *a.random)])
@@ -145,7 +147,7 @@ def _menus(w: EditorWindow, a: SimpleNamespace) -> None:
     for dock in (w.analysis_dock, w.steps_dock, w.history_dock):
         view.addAction(dock.toggleViewAction())
     w.view_menu = view  # add_dock() appends later docks here
-    bar.addMenu("&Help").addAction(a.shortcuts)
+    bar.addMenu("&Help").addActions([a.guide, a.shortcuts])
     tools = w.addToolBar("Main")
     tools.setObjectName("toolbar-main")
     tools.addActions([a.new, a.open, a.save])
@@ -221,9 +223,27 @@ def show_hint(w: EditorWindow) -> None:
     """Advance the step view to the next deduction and say it."""
     w.steps_dock.show()
     w.steps_dock.raise_()
+    was_at_end = w.steps.at_end
     step = w.steps.show_hint()
-    if step is None:
+    if was_at_end:
+        w.statusBar().showMessage(w.steps.end_text(), 5000)
+    elif step is None:
         w.statusBar().showMessage("No hint: the analysis has no further step for this board", 5000)
+
+
+def show_user_guide(w: EditorWindow) -> None:
+    """Open the guide in its own window (one at a time), or say where it should have been."""
+    from linjat_editor.gui.dialogs.user_guide import UserGuide, guide_path
+
+    path = guide_path()
+    if path is None:
+        w.show_error("User guide", "The user guide is not part of this installation (docs/user-guide.md).")
+        return
+    guide = w.findChild(UserGuide)
+    if guide is None:
+        guide = UserGuide(path, w)
+    guide.show()
+    guide.raise_()
 
 
 def show_shortcuts(w: EditorWindow) -> None:

@@ -16,11 +16,14 @@ from linjat_editor.core.level import Level
 from linjat_editor.gui.commands import ReplaceLevelCommand
 from linjat_editor.gui.dialogs.import_rows import ImportRowsDialog
 from linjat_editor.gui.dialogs.size_dialog import SizeDialog
+from linjat_editor.gui.dialogs.file_names import last_folder, safe_name, with_extension
 
 if TYPE_CHECKING:
     from linjat_editor.gui.shell.file_window import WindowBase
 
 FILE_FILTER = "Linjat levels (*.json *.txt);;All files (*)"
+#: Save as: filter text -> the extension a bare name gets (the writer picks the format by it).
+SAVE_FILTERS = {"Linjat level (*.json)": ".json", "Plain rows, without name or notes (*.txt)": ".txt"}
 TOO_DEEP = 'its metadata ("extra") is nested too deeply to be saved'
 
 
@@ -72,7 +75,7 @@ class FileController(QObject):
     def open_file(self, path: str | Path | None = None) -> bool:
         """Open a level file (dialog unless ``path`` is given). Errors show one line; nothing is lost."""
         if path is None:
-            start = str(self.document.path.parent) if self.document.path else ""
+            start = str(self.document.path.parent if self.document.path else last_folder(self.window.settings))
             path, _ = QFileDialog.getOpenFileName(self.window, "Open level", start, FILE_FILTER)
             if not path:
                 return False
@@ -108,10 +111,12 @@ class FileController(QObject):
 
     def save_as(self, path: str | Path | None = None) -> bool:
         if path is None:
-            suggested = str(self.document.path or Path.cwd() / f"{self.document.level.name or 'level'}.json")
-            path, _ = QFileDialog.getSaveFileName(self.window, "Save level as", suggested, FILE_FILTER)
+            name = safe_name(self.document.level.name, "level") + ".json"
+            suggested = str(self.document.path or last_folder(self.window.settings) / name)
+            path, chosen = QFileDialog.getSaveFileName(self.window, "Save level as", suggested, ";;".join(SAVE_FILTERS))
             if not path:
                 return False
+            path = with_extension(path, SAVE_FILTERS.get(chosen, ".json"))
         return self.write(Path(path))
 
     def write(self, path: Path) -> bool:

@@ -12,8 +12,8 @@ and push a :class:`~linjat_editor.gui.commands.ReplaceLevelCommand` on
 from __future__ import annotations
 
 from PySide6.QtCore import QByteArray, Qt, QTimer
-from PySide6.QtGui import QAction, QCloseEvent, QKeySequence, QShortcut
-from PySide6.QtWidgets import (QAbstractButton, QAbstractScrollArea, QDockWidget, QFrame, QMenu, QMessageBox,
+from PySide6.QtGui import QAction, QCloseEvent, QKeySequence, QResizeEvent, QShortcut
+from PySide6.QtWidgets import (QAbstractButton, QAbstractScrollArea, QDockWidget, QFrame, QLabel, QMenu, QMessageBox,
                                QProgressBar, QPushButton, QScrollArea, QUndoView, QWidget)
 
 from linjat_editor.core.level import Level
@@ -67,6 +67,7 @@ class MainWindow(EditorWindow):
         self.autosaver = Autosaver(self.document, parent=self) if autosave else None
         self.engine_ready = True  # see _warm_up
         self._install_busy_indicator()
+        self._install_verdict_badge()
         self._connect()
         self.acts = install_actions(self)
         self._install_panels()
@@ -80,7 +81,10 @@ class MainWindow(EditorWindow):
         self.resize(1280, 860)
         self.resizeDocks([self.analysis_dock, self.history_dock], [370, 250], Qt.Orientation.Horizontal)
         self.resizeDocks([self.steps_dock], [155], Qt.Orientation.Vertical)
+        self._docks_for_width = self.width()  # the window width the side docks' widths were chosen for
+        self._rescale_pending = False
         self._restore_layout()
+        self._docks_for_width = self.width()  # a restored layout's docks fit its restored window
         self._update_title()
         self.board.setFocus()
 
@@ -214,6 +218,22 @@ class MainWindow(EditorWindow):
             widget.hide()
             self.statusBar().addPermanentWidget(widget)
 
+    def _install_verdict_badge(self) -> None:
+        """The verdict once more, at the left of the status bar: in view whichever tab covers the Analysis panel."""
+        self.verdict_badge = QLabel(self.analysis.verdict.text())
+        self.verdict_badge.setObjectName("status-verdict")
+        self.verdict_badge.setAccessibleName("Verdict (status bar)")
+        self.verdict_badge.setMaximumWidth(560)  # a long reason is cut here and read whole in the tooltip or panel
+        self.statusBar().insertPermanentWidget(0, self.verdict_badge)  # before the busy bar
+
+        def show(text: str, good: bool) -> None:
+            colour = self.theme.step_done if good else self.theme.step_short
+            self.verdict_badge.setText(text)
+            self.verdict_badge.setToolTip(text)
+            self.verdict_badge.setStyleSheet(f"QLabel {{ font-weight: bold; color: {colour}; padding: 0 6px; }}")
+
+        self.analysis.verdictChanged.connect(show)
+
     def _on_generator_busy(self, busy: bool) -> None:
         self.cancel_button.setVisible(busy)
         self.busy_bar.setVisible(busy or not self.engine_ready)
@@ -269,6 +289,26 @@ class MainWindow(EditorWindow):
             self.settings.save()
         except OSError as exc:
             self.statusBar().showMessage(f"Could not save settings: {exc}", 8000)
+
+    def resizeEvent(self, event: QResizeEvent) -> None:
+        """The side docks keep their share of the width, so a bigger window widens them too."""
+        super().resizeEvent(event)
+        if not self._rescale_pending:  # once the layout has run at the new size
+            self._rescale_pending = True
+            QTimer.singleShot(0, self, lambda: self._rescale_docks())
+
+    def _rescale_docks(self) -> None:
+        self._rescale_pending = False
+        if not self.isVisible():
+            return  # hidden docks have no width yet: scaled when the window shows
+        old, new = self._docks_for_width, self.width()
+        self._docks_for_width = new
+        if old <= 0 or new == old:
+            return
+        side = [d for d in self.findChildren(QDockWidget) if d.isVisible() and not d.isFloating()
+                and self.dockWidgetArea(d) in (Qt.DockWidgetArea.LeftDockWidgetArea, Qt.DockWidgetArea.RightDockWidgetArea)]
+        if side:
+            self.resizeDocks(side, [max(1, round(d.width() * new / old)) for d in side], Qt.Orientation.Horizontal)
 
     def closeEvent(self, event: QCloseEvent) -> None:
         # When the session ends (SIGTERM, logout) nobody answers a question: the autosave keeps the work.

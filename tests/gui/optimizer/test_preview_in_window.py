@@ -51,3 +51,16 @@ def test_adopt_and_back_are_visible_at_1280x860(window, qtbot):
         assert region.width() >= button.sizeHint().width() - 2 and region.height() >= button.height() - 1, key
         inside = QRect(button.mapTo(window, button.rect().topLeft()), button.size())
         assert window.rect().contains(inside), key
+
+
+def test_after_adopt_and_undo_the_pool_keeps_its_selection(window, qtbot):
+    panel = window.optimizer
+    levels = [Level.from_rows([f"{v}    ", "     ", "     ", "     ", f"    {w}"]) for v in (2, 3, 4) for w in (2, 3, 4)]
+    panel._on_pool([entry(level, 20 - i) for i, level in enumerate(levels)])
+    panel.pool_view.setCurrentRow(1)  # the designer picks #2
+    panel.buttons["adopt"].click()
+    window.document.undo_stack.undo()
+    qtbot.wait(20)
+    assert panel.pool_view.currentRow() == 1
+    assert panel.pool_view.currentItem().text().startswith("#2 ")
+    assert panel.pool_view.currentItem().isSelected()

@@ -45,3 +45,19 @@ def test_window_close_stops_the_set_checks(qtbot, window):
     window.close()
     assert window.work_stopped and panel.checker.worker.pool.activeThreadCount() == 0
     assert len(checked) < 10  # stopped after the level in hand, not at the end of the list
+
+
+def test_an_unnamed_level_goes_by_one_name_in_the_list_the_undo_step_and_the_title(qtbot, window):
+    from PySide6.QtCore import Qt
+
+    panel = install_set_panel(window)
+    panel.analyse = False
+    panel.checker = SetChecker(lambda lv: None)
+    panel.add_level(Level.from_rows(["2.", "  "]), tier="tutorial")
+    panel.add_level(Level.from_rows([" 2", ". "]), tier="tutorial")
+    assert panel.model.data(panel.model.index(1), Qt.ItemDataRole.DisplayRole).startswith("2. Level 2")
+    panel.select(1)
+    panel.open_selected()
+    assert window.document.undo_stack.undoText() == "Open Level 2 from the set"
+    assert window.windowTitle().startswith("Level 2")
+    window.document.undo_stack.setClean()

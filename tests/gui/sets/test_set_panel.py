@@ -198,3 +198,66 @@ def test_put_back_and_playtest_summary(qtbot, panel):
     assert panel.chart.points[1].seconds == 65.0 and panel.chart.points[0].seconds is None
     panel.undo_stack.undo()
     assert panel.level_set[1].level.name == "b"
+
+
+def test_csv_export_fills_solved_and_solutions_like_the_command_line(qtbot, panel, tmp_path):
+    """The editor's CSV carries the checks' figures (solved, exact count), as `linjat export --format csv` does."""
+    import csv
+
+    panel.set_level_set(LevelSet().add(lvl("a"), tier="easy").add(lvl("bad"), tier="easy"))
+    wait_checked(qtbot, panel)
+    written = panel.export(str(tmp_path / "figures.csv"))
+    rows = list(csv.DictReader(written[0].open()))
+    assert [(r["name"], r["solved"], r["solutions"]) for r in rows] == [("a", "1", "1"), ("bad", "1", "2")]
+
+
+def test_flags_are_grouped_by_reason_and_say_what_they_mean_and_tutorials_may_be_open(qtbot):
+    """Like the original's puzzles.json: tutorials with two solutions are not flagged; the rest group by reason."""
+    figures = {"t": (2, False, 0), "x": (2, True, 0), "y": (1, True, 2), "z": (1, True, 1), "ok": (1, True, 0)}
+
+    def check(level: Level) -> EntryCheck:
+        count, solved, leaks = figures[level.name]
+        return EntryCheck(count=count, solved=solved, score=1.0, leaks=leaks)
+
+    def board(name: str, k: int) -> Level:
+        return Level(9, 6, numbers=((0, 0, 2), (k + 2, 1, 3)), name=name)
+
+    p = SetPanel(checker=SetChecker(check))
+    qtbot.addWidget(p)
+    s = LevelSet().add(board("t", 0).resized(4, 4).with_numbers([(0, 0, 2)]), tier="tutorial")
+    for k, name in enumerate(("x", "y", "z", "ok")):
+        s = s.add(board(name, k + 1), tier="easy")
+    p.set_level_set(s)
+    wait_checked(qtbot, p)
+    lines = p.warnings.text().splitlines()
+    assert lines[0] == "3 level(s) need attention:"
+    assert lines[1:] == ["• not unique (a player can finish it in more than one way): level 2",
+                         "• leaky (deduction only gets through by assuming the level has one solution): 2 levels: 3, 4"]
+    assert [pt.warning for pt in p.chart.points] == [False, True, True, True, False]
+    tip = p.model.data(p.model.index(0), Qt.ItemDataRole.ToolTipRole)
+    assert "not unique" in tip and "fine for a tutorial" in tip
+    p.shutdown()
+
+
+def test_a_big_set_opens_in_the_background_with_progress(qtbot, panel, tmp_path, monkeypatch):
+    """Thousands of levels: the dialog returns at once, the list fills when read, checks report progress."""
+    from PySide6.QtWidgets import QFileDialog
+
+    from linjat_editor.io.registry import write_set
+
+    big = LevelSet(entries=tuple(LevelSet().add(Level(9, 6, numbers=((r, c, 2),), name=f"n{r}{c}{k}"),
+                                                tier="easy")[0] for k in range(56) for r in range(9) for c in range(6)))
+    path = tmp_path / "big.json"
+    write_set(big, path)
+    redraws = []
+    monkeypatch.setattr(panel, "_refresh", lambda _orig=panel._refresh: (redraws.append(1), _orig())[1])
+    monkeypatch.setattr(QFileDialog, "getOpenFileName", lambda *a, **k: (str(path), ""))
+    panel.load_dialog()
+    assert panel.warnings.text() == "Reading big.json…" and panel.model.rowCount() == 0  # not read in the GUI thread
+    qtbot.waitUntil(lambda: panel.model.rowCount() == len(big), timeout=60_000)
+    assert panel.path == str(path)
+    qtbot.waitUntil(lambda: "of 3,024 levels checked" in panel.warnings.text() or not panel.checker.busy, timeout=60_000)
+    wait_checked(qtbot, panel)
+    qtbot.wait(300)
+    assert len(redraws) < 100  # a few redraws a second, not one per checked level
+    assert panel.warnings.text() == "All levels unique, solved by deduction, no leaks."

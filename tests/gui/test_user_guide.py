@@ -1,0 +1,42 @@
+"""Help ▸ User guide shows the guide with its pictures; F1 still lists the shortcuts."""
+
+from __future__ import annotations
+
+import sys
+from pathlib import Path
+
+from PySide6.QtGui import QKeySequence, QTextDocument
+from PySide6.QtWidgets import QMenu
+
+from linjat_editor.gui.dialogs import user_guide
+from linjat_editor.gui.dialogs.user_guide import UserGuide
+
+ROOT = Path(__file__).resolve().parents[2]
+
+
+def test_help_user_guide_shows_the_guide_with_its_pictures(window, qtbot):
+    window.show()
+    help_menu = next(m for m in window.menuBar().findChildren(QMenu) if m.title() == "&Help")
+    assert [a.text() for a in help_menu.actions()] == ["&User guide", "&Keyboard shortcuts"]
+    assert window.acts.shortcuts.shortcut() == QKeySequence("F1")
+    window.acts.guide.trigger()
+    guide = window.findChild(UserGuide)
+    assert guide is not None and guide.isVisible()
+    text = guide.browser.toPlainText()
+    assert text.startswith("User guide") and "Fill" in text and "Keyboard shortcuts" in text
+    pictures = [line.split("](", 1)[1].split(")", 1)[0] for line in
+                (ROOT / "docs" / "user-guide.md").read_text().splitlines() if line.startswith("![")]
+    assert len(pictures) >= 10
+    for picture in pictures:  # every picture the guide shows is there, and Qt can load it
+        image = guide.browser.document().resource(QTextDocument.ResourceType.ImageResource,
+                                                 guide.browser.source().resolved(picture))
+        assert image is not None and not image.isNull(), picture
+
+
+def test_an_installed_editor_finds_the_guide_in_its_share_folder(tmp_path, monkeypatch):
+    docs = tmp_path / "share" / "linjat-editor" / "docs"
+    docs.mkdir(parents=True)
+    (docs / "user-guide.md").write_text("# User guide\n")
+    monkeypatch.setattr(sys, "prefix", str(tmp_path))
+    monkeypatch.setattr(user_guide, "__file__", str(tmp_path / "site" / "linjat_editor" / "gui" / "dialogs" / "user_guide.py"))
+    assert user_guide.guide_path() == docs / "user-guide.md"
