@@ -16,8 +16,9 @@ from __future__ import annotations
 from pathlib import Path
 from typing import Any
 
-import numba
-from numba.core import caching
+from numba import typeof
+from numba.core import caching, types
+from numba.core.registry import CPUDispatcher
 
 from . import cache
 
@@ -107,13 +108,37 @@ class KernelCache(caching.FunctionCache):
         return (key[0], magic, *key[2:])
 
 
-def cached(dispatcher: Any) -> Any:
-    """Give a numba dispatcher our cache (what ``cache=True`` does with numba's)."""
-    dispatcher._cache = KernelCache(dispatcher.py_func)
-    return dispatcher
+class KernelDispatcher(CPUDispatcher):
+    """numba's dispatcher with our cache, compiling a kernel once per argument *type*.
+
+    numba types a constant argument in a kernel's call (``one_of(b, True)``) as
+    a literal, a left-out one as its default, and compiles the callee once per
+    constant: ``one_of``, ``layer`` and ``cant_fit`` were compiled two or three
+    times each. Arguments are typed by their type alone here, as from Python
+    (a default is then passed as a constant of its type).
+    """
+
+    def enable_caching(self) -> None:
+        self._cache = KernelCache(self.py_func)
+
+    def get_call_template(self, args: Any, kws: Any) -> Any:
+        _, folded = self.fold_argument_types(args, kws)
+        return super().get_call_template(tuple(_by_type(a) for a in folded), {})
+
+
+def _by_type(argument: Any) -> Any:
+    """A constant's type, or a left-out argument's default's: ``bool`` for ``True``, ``int64`` for ``-1``."""
+    if isinstance(argument, types.Omitted):
+        return typeof(argument.value)
+    return types.unliteral(argument)
 
 
 def cached_njit(**options: Any) -> Any:
-    """``numba.njit(cache=True, **options)`` with our cache in place of numba's."""
-    compile_ = numba.njit(**options)
-    return lambda py_func: cached(compile_(py_func))
+    """``numba.njit(cache=True, **options)`` with our dispatcher and cache in place of numba's."""
+
+    def compile_(py_func: Any) -> KernelDispatcher:
+        dispatcher = KernelDispatcher(py_func=py_func, locals={}, targetoptions={"nopython": True, **options})
+        dispatcher.enable_caching()
+        return dispatcher
+
+    return compile_
