@@ -105,7 +105,7 @@ def install_actions(w: EditorWindow) -> SimpleNamespace:
     a.shortcuts = _action(w, "&Keyboard shortcuts", "F1", "List every shortcut", lambda: show_shortcuts(w))
     _menus(w, a)
     w.generator.busyChanged.connect(
-        lambda busy: [x.setEnabled(not busy and w.engine_ready) for x in (a.fill, a.fill_again, a.polish, a.fix_leaks, *a.random)])
+        lambda busy: [x.setEnabled(not busy and w.engine_action_ready(x)) for x in (a.fill, a.fill_again, a.polish, a.fix_leaks, *a.random)])
     return a
 
 

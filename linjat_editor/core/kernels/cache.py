@@ -18,6 +18,7 @@ import hashlib
 import os
 import shutil
 from functools import lru_cache
+from importlib import metadata
 from pathlib import Path
 
 import platformdirs
@@ -83,11 +84,18 @@ def prune(parent: Path, here: Path, keep: int = KEEP) -> None:
         shutil.rmtree(old, ignore_errors=True)
 
 
-def compiled() -> bool:
-    """True when this version's kernels are shipped or already in the user's cache (a start will not compile)."""
-    folders = (shipped_folder(), user_folder())
-    return any(folder is not None and any(folder.rglob("*.nbi")) for folder in folders)
+def _marker(folder: Path, family: str) -> Path:
+    """Says that a family of kernels (``core/warmup.py``) is compiled in ``folder``, by this numba."""
+    return folder / "ready" / f"{family}-numba-{metadata.version('numba')}"
 
 
-#: What the editor and the command line say while the first start compiles.
-PREPARING = "preparing the engine: the first start after an install compiles it (well under a minute)…"
+def is_ready(family: str) -> bool:
+    return any(folder is not None and _marker(folder, family).exists() for folder in (shipped_folder(), user_folder()))
+
+
+def mark_ready(family: str) -> None:
+    folder = user_folder()
+    if folder is not None:
+        marker = _marker(folder, family)
+        marker.parent.mkdir(exist_ok=True)
+        marker.touch()
