@@ -25,7 +25,7 @@ from linjat_editor.render.theme import Theme
 
 ROOT = Path(__file__).resolve().parents[1]
 PACKAGING = ROOT / "packaging"
-ICONS = ROOT / "resources" / "icons" / "hicolor"
+ICONS = ROOT / "linjat_editor" / "resources" / "icons" / "hicolor"
 ICON_SIZES = (16, 24, 32, 48, 64, 128, 256)
 
 
