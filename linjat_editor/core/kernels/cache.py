@@ -18,7 +18,6 @@ import hashlib
 import os
 import shutil
 from functools import lru_cache
-from importlib import metadata
 from pathlib import Path
 
 import platformdirs
@@ -86,7 +85,9 @@ def prune(parent: Path, here: Path, keep: int = KEEP) -> None:
 
 def _marker(folder: Path, family: str) -> Path:
     """Says that a family of kernels (``core/warmup.py``) is compiled in ``folder``, by this numba."""
-    return folder / "ready" / f"{family}-numba-{metadata.version('numba')}"
+    import numba  # the version: another numba compiles again (the app may carry no package metadata)
+
+    return folder / "ready" / f"{family}-numba-{numba.__version__}"
 
 
 def is_ready(family: str) -> bool:
