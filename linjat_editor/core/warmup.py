@@ -219,6 +219,8 @@ def prepare(names: Iterable[str] | None = None, on_ready: Callable[[Progress], N
     per core) and loaded here as soon as each is done; the others are loaded
     first. ``on_ready`` hears of every family ready, in this thread.
     """
+    from .kernels import cache
+
     families = with_needs(names if names is not None else BY_NAME)
     to_compile = {f.name for f in cold(names)}
     started = time.perf_counter()
@@ -227,6 +229,8 @@ def prepare(names: Iterable[str] | None = None, on_ready: Callable[[Progress], N
 
     def ready(family: Family) -> None:
         family.touch()  # from the cache, or compiled here if no worker did
+        if family.name in to_compile:
+            cache.mark_ready(family.name)
         done.append(family.name)
         if on_ready is not None:
             elapsed = time.perf_counter() - started

@@ -44,7 +44,7 @@ def test_each_action_comes_on_with_its_own_kernels_and_the_bar_counts(window, qt
     monkeypatch.setattr(engine_warmup, "warm_up", fake)
     window.show()
     window.warm_up_engine()
-    qtbot.waitUntil(lambda: window.acts.fill.isEnabled(), timeout=3000)
+    qtbot.waitUntil(lambda: window.acts.fill.isEnabled(), timeout=10_000)
     assert not window.optimizer.buttons["start"].isEnabled() and not window.acts.polish.isEnabled()
     assert window.statusBar().currentMessage() == "Preparing the engine: the dot fill ready (2 of 3), about 3 s left"
     assert window.busy_bar.isVisible() and (window.busy_bar.value(), window.busy_bar.maximum()) == (2, 3)
