@@ -26,8 +26,10 @@ GENERATE = ["generate", "--size", "9x6", "--numbers", "10", "--iterations", "200
 def _run(args: list[str], cache: Path) -> float:
     env = {**os.environ, "NUMBA_CACHE_DIR": str(cache)}
     started = time.perf_counter()
-    subprocess.run([sys.executable, "-m", "linjat_editor.cli", *args], env=env, check=True,
-                   stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
+    done = subprocess.run([sys.executable, "-m", "linjat_editor.cli", *args], env=env,
+                          stdout=subprocess.DEVNULL, stderr=subprocess.PIPE, text=True)
+    if done.returncode > 1:  # 1 is an answer (analyze: not a good level), not a failure
+        raise RuntimeError(f"linjat {' '.join(args)}: {done.stderr.strip()[-300:]}")
     return time.perf_counter() - started
 
 
