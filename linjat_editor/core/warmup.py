@@ -212,7 +212,7 @@ PREPARING = "preparing the engine: the first start after an install compiles it 
 
 
 def prepare(names: Iterable[str] | None = None, on_ready: Callable[[Progress], None] | None = None,
-            workers: int | None = None) -> float:
+            workers: int | None = None, cancelled: Callable[[], bool] = lambda: False) -> float:
     """Make the named families (default: all) ready in this process; returns the seconds it took.
 
     Families not cached yet are compiled in ``workers`` processes (default: one
@@ -239,25 +239,34 @@ def prepare(names: Iterable[str] | None = None, on_ready: Callable[[Progress], N
             on_ready(Progress(len(done), len(families), family.name, elapsed, remaining))
 
     for family in families:
+        if cancelled():
+            return time.perf_counter() - started
         if family.name not in to_compile:
             ready(family)
     waiting = [f for f in families if f.name in to_compile]
     if len(waiting) <= 1:  # a process would cost more than it spares
         for family in waiting:
-            ready(family)
+            if not cancelled():
+                ready(family)
         return time.perf_counter() - started
     count = max(1, min(workers or os.cpu_count() or 1, len(waiting)))
     context = multiprocessing.get_context("spawn")  # never fork a process that runs Qt or threads
-    with ProcessPoolExecutor(max_workers=count, mp_context=context) as pool:
+    pool = ProcessPoolExecutor(max_workers=count, mp_context=context)
+    try:
         running: dict[Future[None], Family] = {}
-        while waiting or running:
+        while (waiting or running) and not cancelled():
             for family in list(waiting):
                 if len(running) < count and all(n in done for n in family.needs):
                     waiting.remove(family)
                     running[pool.submit(_compile_in_worker, family.name)] = family
-            finished, _ = wait(running, return_when=FIRST_COMPLETED)
+            finished, _ = wait(running, timeout=0.2, return_when=FIRST_COMPLETED)
             for future in finished:
                 family = running.pop(future)
                 future.result()  # a worker's error is this process' error
                 ready(family)
+    finally:
+        if cancelled():  # the editor closes: a compile half done is dropped (cache files are written whole)
+            for process in list(getattr(pool, "_processes", {}).values()):
+                process.terminate()
+        pool.shutdown(wait=True, cancel_futures=True)
     return time.perf_counter() - started

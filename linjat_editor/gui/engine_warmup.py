@@ -46,7 +46,7 @@ def warm_up(job: Any = None) -> float:
     _RUNNING.set()
     started = time.perf_counter()
     try:
-        warmup.prepare(on_ready=ready)
+        warmup.prepare(on_ready=ready, cancelled=job.cancelled if job is not None else lambda: False)
     finally:
         _RUNNING.clear()
         for family in warmup.BY_NAME:
