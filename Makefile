@@ -47,10 +47,11 @@ test: venv xserver
 bench: venv
 	$(BIN)/linjat bench
 
-# The editor as a one-folder app in dist/linjat-editor/ (see packaging/README.md).
+# The editor as a one-folder app in dist/linjat-editor/ with its engine compiled in, and
+# dist/linjat-editor-VERSION-linux-x86_64.tar.gz to hand out (see packaging/README.md).
 dist: venv
-	$(BIN)/pyinstaller --noconfirm --log-level WARN --distpath dist --workpath build/pyinstaller \
-	    packaging/linjat-editor.spec
+	rm -rf dist/linjat-editor
+	$(BIN)/python packaging/build_dist.py
 
 # The user guide's pictures (docs/img/), from a scripted designer session at 1280x860
 # (offscreen; settings and autosaves in a temporary folder). Re-run after window changes.

@@ -311,6 +311,10 @@ def run(args: argparse.Namespace, bar: Bar) -> int:
     if "quality" in sections:
         results["quality"] = quality(args.quality_levels, args.quality_iterations, corpus, bar, args.quality_seed,
                                      find_reference(args.reference), args.quality_tier, args.quality_workers)
+    if "first-start" in sections:
+        from .bench_first_start import first_start
+
+        results["first_start"] = first_start()
     bar.close()
     print(json.dumps(results, indent=2) if args.json else render(results))
     return 0
@@ -414,4 +418,8 @@ def render(results: dict[str, Any]) -> str:
             counts = ", ".join(str(n) for _, _, n in REFERENCE_BUILDS.values())
             lines.append(f"  original: its own output for the same weights and iterations, from its builds"
                          f" ({counts} numbers), seeds from the base seed")
+    if "first_start" in results:
+        from .bench_first_start import render as first_start_lines
+
+        lines += first_start_lines(results["first_start"])
     return "\n".join(lines)

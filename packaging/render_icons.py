@@ -15,7 +15,7 @@ from PySide6.QtCore import Qt
 from PySide6.QtGui import QGuiApplication, QImage, QPainter
 from PySide6.QtSvg import QSvgRenderer
 
-HICOLOR = Path(__file__).resolve().parent.parent / "resources" / "icons" / "hicolor"
+HICOLOR = Path(__file__).resolve().parent.parent / "linjat_editor" / "resources" / "icons" / "hicolor"
 SVG = HICOLOR / "scalable" / "apps" / "linjat-editor.svg"
 SIZES = (16, 24, 32, 48, 64, 128, 256)
 

@@ -37,12 +37,23 @@ def build_parser() -> argparse.ArgumentParser:
     return parser
 
 
-def _say_if_compiling() -> None:
-    """Once, on stderr: the first start compiles the engine, which looks like a hang otherwise."""
-    from linjat_editor.core.kernels.cache import PREPARING, compiled
+#: The engine's kernel families (core/warmup.py) each command runs; a first start compiles them on every core.
+_FAMILIES = {
+    "solve": ("solver",), "count": ("count",), "analyze": ("analysis",), "calibrate": ("analysis",),
+    "fill": ("fill",), "generate": ("generator", "optimizer", "polish"), "optimize": ("optimizer", "polish"),
+}
 
-    if not compiled():
-        print(f"linjat: {PREPARING}", file=sys.stderr, flush=True)
+
+def _prepare_engine(command: str) -> None:
+    """On a first start, compile what the command needs in parallel, saying so on stderr (else it looks like a hang)."""
+    if command not in _FAMILIES:
+        return
+    from linjat_editor.core import warmup
+
+    if warmup.compiled(_FAMILIES[command]):
+        return
+    print(f"linjat: {warmup.PREPARING}", file=sys.stderr, flush=True)
+    warmup.prepare(_FAMILIES[command])
 
 
 #: The collector's first-generation threshold while the command runs as the program (Python's default is 700):
@@ -85,7 +96,7 @@ def main(argv: Sequence[str] | None = None) -> int:
 def _run(args: argparse.Namespace) -> int:
     try:
         engine.check_arguments(args)
-        _say_if_compiling()
+        _prepare_engine(args.command)
         return int(args.func(args))
     except BrokenPipeError:
         # The reader stopped early (``| head``): not an error; keep Python quiet at exit.

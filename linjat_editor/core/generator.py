@@ -18,6 +18,7 @@ from .board import check_numbers, from_level, to_level
 from .culprits import why_no_solution
 from .exact import count_solutions, line_of, placements
 from .kernels.bits import seed_state
+from .kernels.exact import BUDGET
 from .kernels.exact import count_solutions as exact_count
 from .kernels.fill import random_numbers
 from .kernels.layer import SINGLE_SOLUTION, SOLVED, UNCONTESTED_NO_COVER
@@ -140,7 +141,7 @@ def solutions(level: Level, limit: int, seed: int) -> list[tuple[Line, ...]]:
     dots = np.array(sorted(r * w + c for r, c in level.dots), np.int64)
     out = np.zeros((max(1, limit), n), np.int64)
     found = exact_count(level.height * w, n, piece[shuffled], cells[shuffled], length[shuffled],
-                        np.ones(len(piece), np.bool_), dots, max(1, limit), out)
+                        np.ones(len(piece), np.bool_), dots, max(1, limit), out, BUDGET)
     found = min(max(found, 0), out.shape[0])
     out_list = [tuple(line_of(cells, length, int(shuffled[out[s, p]]), w) for p in range(n)) for s in range(found)]
     random.Random(seed + 1).shuffle(out_list)

@@ -1,15 +1,15 @@
-"""First start: the editor says it is preparing the engine, with a busy bar, and enables engine actions when ready."""
+"""First start: the editor says it is preparing the engine, with a bar, and enables each engine action when its kernels are ready."""
 
 from __future__ import annotations
 
 import threading
 
-from linjat_editor.gui.shell import engine_warmup
+from linjat_editor.gui import engine_warmup
 
 
 def test_preparing_message_busy_bar_then_actions_enabled(window, qtbot, monkeypatch):
     release = threading.Event()
-    monkeypatch.setattr(engine_warmup, "warm_up", lambda: release.wait(10) and 1.0)
+    monkeypatch.setattr(engine_warmup, "warm_up", lambda job: release.wait(10) and 1.0)
     window.show()
     window.warm_up_engine()
     assert not window.acts.fill.isEnabled() and not window.optimizer.buttons["start"].isEnabled()
@@ -30,13 +30,39 @@ def test_the_real_warm_up_runs_every_kernel_family(window, qtbot):
     assert window.statusBar().currentMessage() == "Engine ready"
 
 
-def test_the_command_line_says_it_once_on_stderr(capsys, monkeypatch):
-    from linjat_editor.cli.command import main
-    from linjat_editor.core.kernels import cache
+def test_each_action_comes_on_with_its_own_kernels_and_the_bar_counts(window, qtbot, monkeypatch):
+    from linjat_editor.core.warmup import Progress
 
-    monkeypatch.setattr(cache, "compiled", lambda: False)
+    release = threading.Event()
+
+    def fake(job):
+        job.progress(Progress(1, 3, "solver", 4.0, 8.0))
+        job.progress(Progress(2, 3, "fill", 6.0, 3.0))
+        release.wait(10)
+        return 1.0
+
+    monkeypatch.setattr(engine_warmup, "warm_up", fake)
+    window.show()
+    window.warm_up_engine()
+    qtbot.waitUntil(lambda: window.acts.fill.isEnabled(), timeout=10_000)
+    assert not window.optimizer.buttons["start"].isEnabled() and not window.acts.polish.isEnabled()
+    assert window.statusBar().currentMessage() == "Preparing the engine: the dot fill ready (2 of 3), about 3 s left"
+    assert window.busy_bar.isVisible() and (window.busy_bar.value(), window.busy_bar.maximum()) == (2, 3)
+    release.set()
+    qtbot.waitUntil(lambda: window.engine_ready, timeout=5000)
+    assert window.optimizer.buttons["start"].isEnabled() and window.acts.polish.isEnabled()
+
+
+def test_the_command_line_says_it_once_on_stderr_and_prepares_what_the_command_needs(capsys, monkeypatch):
+    from linjat_editor.cli.command import main
+    from linjat_editor.core import warmup
+
+    asked = []
+    monkeypatch.setattr(warmup, "compiled", lambda names=None: False)
+    monkeypatch.setattr(warmup, "prepare", lambda names=None, **_: asked.append(tuple(names)))
     level = '["2 ", "  "]'
     monkeypatch.setattr("sys.stdin", __import__("io").StringIO(level))
     main(["count", "-"])
     err = capsys.readouterr().err
     assert err.count("preparing the engine") == 1
+    assert asked == [("count",)]

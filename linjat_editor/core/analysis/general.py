@@ -415,7 +415,8 @@ def find_all(b, piece, cells, alive_pts, claimed_pts, not_solution, max_group, f
         alive = alive_pts[t]
         any_hit = False
         if t > 0:
-            changed[:] = False
+            for q in range(n):  # loops, not slice assignment: numba compiles its error messages (seconds)
+                changed[q] = False
             for k in range(m):
                 if alive[k] != alive_pts[t - 1, k]:
                     changed[piece[k]] = True
@@ -455,7 +456,8 @@ def find_all(b, piece, cells, alive_pts, claimed_pts, not_solution, max_group, f
         for k in range(m):
             if hits[k] and sound[k]:
                 first[k] = t
-                witness[k, :] = found[k]
+                for q in range(n):
+                    witness[k, q] = found[k, q]
 
 
 def find_leaks(trace: Deduction, cells: np.ndarray, solution: np.ndarray, max_group: int) -> tuple[np.ndarray, np.ndarray]:

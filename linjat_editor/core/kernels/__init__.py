@@ -1,7 +1,7 @@
 """numba kernels: the engine's hot loops. Private to ``linjat_editor.core``.
 
-Every kernel is compiled with ``cache=True`` (the second start is fast) and
-``nogil=True`` (a GUI thread stays responsive while a worker runs one).
+Every kernel is compiled once and cached on disk (the second start is fast) and
+runs with ``nogil=True`` (a GUI thread stays responsive while a worker runs one).
 Boards are flat: cell index = row * width + col.
 
 numba keys each cached kernel on its own source file only, so a kernel that
@@ -10,9 +10,6 @@ process started before a change could even write stale code back into the
 cache. So the cache lives in a folder named after a digest of every kernel
 source (the engine's and the analysis package's): a change of any of them
 simply starts a new cache, and nothing is ever deleted under a running
-process.
+process. ``locator.py`` names each kernel's files by its path inside the
+package (not on disk), so a moved copy finds them; ``cache.py`` names the folders.
 """
-
-from .cache import use_versioned_cache
-
-use_versioned_cache()

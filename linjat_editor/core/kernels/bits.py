@@ -10,7 +10,9 @@ from typing import Any
 import numba as nb
 import numpy as np
 
-#: Every kernel: compiled once and cached on disk, and runs without the GIL.
+from .locator import cached_njit
+
+#: Every kernel: compiled once and cached on disk (``locator.py``: found wherever the package lies), and runs without the GIL.
 #: Without numba's reference counting: every array a kernel passes on or
 #: unpacks from a Board cost an atomic increment and decrement, half of the
 #: optimizer's time. So a kernel creates no arrays (its scratch space comes
@@ -19,13 +21,13 @@ import numpy as np
 #: the caller's unless it sets its own.)
 _WITHOUT_RUNTIME: dict[str, Any] = {"_nrt": False}
 _WITH_RUNTIME: dict[str, Any] = {"_nrt": True}
-kernel = nb.njit(cache=True, nogil=True, **_WITHOUT_RUNTIME)
+kernel = cached_njit(nogil=True, **_WITHOUT_RUNTIME)
 #: The few kernels that create arrays (the exact solver, the analysis'
 #: leak test): off the optimizer's path, or rare on it.
-allocating = nb.njit(cache=True, nogil=True, **_WITH_RUNTIME)
+allocating = cached_njit(nogil=True, **_WITH_RUNTIME)
 #: A small function called in the rules' inner loops: inlined where it is
 #: called, so those loops make no calls.
-helper = nb.njit(cache=True, nogil=True, inline="always")
+helper = cached_njit(nogil=True, inline="always")
 
 
 @helper

@@ -1,49 +1,71 @@
-"""Where numba caches compiled kernels: one folder per version of the kernel sources."""
+"""Where compiled kernels are kept: one folder per version of the kernel sources, shipped or per user.
+
+Two places, looked up in this order (``locator.KernelCache``):
+
+- the *shipped* cache, ``kernels/shipped/<version>/`` inside the package (the
+  app's build fills it, compiled for a generic x86-64 CPU; read only);
+- the user's cache, ``<user cache dir>/numba/<version>/`` (or
+  ``$NUMBA_CACHE_DIR/numba/<version>/``), where whatever is compiled here goes.
+
+``<version>`` is a digest of every kernel source's content, so a new version never
+loads an old version's kernels, and nothing depends on where the package lies or
+on its files' dates: a copy of the app at another path finds the same kernels.
+"""
 
 from __future__ import annotations
 
 import hashlib
 import os
 import shutil
+from functools import lru_cache
 from pathlib import Path
 
-import numba
 import platformdirs
 
 CORE = Path(__file__).resolve().parent.parent
+#: The package folder: cached kernels are named by their file's path below it.
+PACKAGE = CORE.parent
 #: Every module holding a cached kernel, or code inlined into one.
 SOURCES = ("kernels/*.py", "analysis/*.py")
+#: The shipped cache's parent folder (empty, or missing, outside a built app).
+SHIPPED = Path(__file__).resolve().parent / "shipped"
 #: Versions kept: two checkouts (or a release and a development tree) used in
 #: turn would otherwise delete each other's kernels and compile them again
 #: at every switch.
 KEEP = 3
 
 
+@lru_cache(maxsize=1)
 def sources_digest() -> str:
     files = sorted(p for pattern in SOURCES for p in CORE.glob(pattern))
     digest = hashlib.sha256()
     for path in files:
-        digest.update(path.name.encode())
+        digest.update(path.relative_to(CORE).as_posix().encode())
         digest.update(path.read_bytes())
     return digest.hexdigest()[:16]
 
 
-def use_versioned_cache() -> None:
-    """Point numba's cache at a folder for this exact version of the sources.
+def user_parent() -> Path:
+    return Path(os.environ.get("NUMBA_CACHE_DIR") or platformdirs.user_cache_dir("linjat-editor")) / "numba"
 
-    Must run before any kernel is decorated. A ``NUMBA_CACHE_DIR`` the user set
-    is kept as the parent folder. Only the ``KEEP`` most recently used
-    versions stay (see :func:`prune`).
-    """
-    parent = Path(os.environ.get("NUMBA_CACHE_DIR") or platformdirs.user_cache_dir("linjat-editor")) / "numba"
-    version = sources_digest()
-    here = parent / version
+
+@lru_cache(maxsize=1)
+def user_folder() -> Path | None:
+    """This version's folder in the user's cache, made and marked as used; None when it cannot be written."""
+    parent = user_parent()
+    here = parent / sources_digest()
     try:
         here.mkdir(parents=True, exist_ok=True)
     except OSError:
-        return  # no writable cache: numba falls back to its default place
-    setattr(numba.config, "CACHE_DIR", str(here))  # numba reads it when each kernel is decorated
+        return None
     prune(parent, here)
+    return here
+
+
+def shipped_folder() -> Path | None:
+    """This version's shipped kernels, when the package carries them."""
+    here = SHIPPED / sources_digest()
+    return here if here.is_dir() else None
 
 
 def prune(parent: Path, here: Path, keep: int = KEEP) -> None:
@@ -61,11 +83,20 @@ def prune(parent: Path, here: Path, keep: int = KEEP) -> None:
         shutil.rmtree(old, ignore_errors=True)
 
 
-def compiled() -> bool:
-    """True when this version's kernels are already in the cache (a start will not compile for minutes)."""
-    folder = Path(str(getattr(numba.config, "CACHE_DIR", "") or ""))
-    return folder.is_dir() and any(folder.rglob("*.nbi"))
+def _marker(folder: Path, family: str) -> Path:
+    """Says that a family of kernels (``core/warmup.py``) is compiled in ``folder``, by this numba."""
+    import numba  # the version: another numba compiles again (the app may carry no package metadata)
+
+    return folder / "ready" / f"{family}-numba-{numba.__version__}"
 
 
-#: What the editor and the command line say while the first start compiles.
-PREPARING = "preparing the engine: the first start after an install compiles it (a minute or two)…"
+def is_ready(family: str) -> bool:
+    return any(folder is not None and _marker(folder, family).exists() for folder in (shipped_folder(), user_folder()))
+
+
+def mark_ready(family: str) -> None:
+    folder = user_folder()
+    if folder is not None:
+        marker = _marker(folder, family)
+        marker.parent.mkdir(exist_ok=True)
+        marker.touch()

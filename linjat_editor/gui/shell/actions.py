@@ -107,7 +107,7 @@ def install_actions(w: EditorWindow) -> SimpleNamespace:
                       lambda: show_user_guide(w))
     _menus(w, a)
     w.generator.busyChanged.connect(
-        lambda busy: [x.setEnabled(not busy and w.engine_ready) for x in (a.fill, a.fill_again, a.polish, a.fix_leaks, *a.random)])
+        lambda busy: [x.setEnabled(not busy and w.engine_action_ready(x)) for x in (a.fill, a.fill_again, a.polish, a.fix_leaks, *a.random)])
     return a
 
 

@@ -38,6 +38,9 @@ class EditorWindow(WindowBase):
     def set_theme(self, theme: Theme) -> None:
         raise NotImplementedError
 
+    def engine_action_ready(self, act: object) -> bool:
+        raise NotImplementedError
+
     def start_playtest(self) -> None:
         raise NotImplementedError
 

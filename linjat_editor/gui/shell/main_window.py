@@ -17,6 +17,7 @@ from PySide6.QtWidgets import (QAbstractButton, QAbstractScrollArea, QDockWidget
                                QProgressBar, QPushButton, QScrollArea, QUndoView, QWidget)
 
 from linjat_editor.core.level import Level
+from linjat_editor.core.warmup import Progress
 from linjat_editor.gui.shell.actions import install_actions
 from linjat_editor.gui.analysis.analysis_panel import AnalysisPanel
 from linjat_editor.gui.board.board_view import BoardView
@@ -65,7 +66,8 @@ class MainWindow(EditorWindow):
         self.files = FileController(self)
         self.generator = GeneratorController(self.document, self)
         self.autosaver = Autosaver(self.document, parent=self) if autosave else None
-        self.engine_ready = True  # see _warm_up
+        self.engine_ready = True  # see warm_up_engine
+        self._families_ready: set[str] = set()
         self._install_busy_indicator()
         self._install_verdict_badge()
         self._connect()
@@ -169,35 +171,56 @@ class MainWindow(EditorWindow):
         if self.autosaver is not None:
             self.autosaver.failed.connect(lambda text: self.statusBar().showMessage(text, 8000))
 
-    def engine_actions(self) -> list:
-        """What needs the engine's kernels: off while they are being prepared."""
+    def engine_actions(self) -> dict:
+        """What needs the engine's kernels, and the family of kernels (``core/warmup.py``) each needs."""
         a = self.acts
-        return [a.fill, a.fill_again, a.polish, a.fix_leaks, *a.random, self.optimizer.buttons["start"]]
+        return {a.fill: "fill", a.fill_again: "fill", a.polish: "polish", a.fix_leaks: "fill",
+                **{act: "generator" for act in a.random}, self.optimizer.buttons["start"]: "optimizer"}
+
+    def engine_action_ready(self, act: object) -> bool:
+        """True when the kernels ``act`` runs are ready (all are once the warm-up is done)."""
+        return self.engine_ready or self.engine_actions().get(act) in self._families_ready
 
     def warm_up_engine(self) -> None:
-        """Prepare the engine in the background; say so if it takes a while (the first start compiles)."""
-        from linjat_editor.gui.shell.engine_warmup import warm_up
-        from linjat_editor.core.kernels.cache import PREPARING
+        """Prepare the engine in the background, saying what is ready; each action comes on with its kernels."""
+        from linjat_editor.core.warmup import PREPARING
+        from linjat_editor.gui.engine_warmup import warm_up
 
         self.engine_ready = False
+        self._families_ready = set()
         for act in self.engine_actions():
             act.setEnabled(False)
         self._warmup = workers.Worker(self)
+        self._warmup.progressed.connect(self._engine_progress)
         self._warmup.finished.connect(self._engine_ready)
         self._warmup.failed.connect(lambda text: self._engine_ready(None, text))
-        self._warmup.start(lambda job: warm_up())
+        self._warmup.start(warm_up)
 
         def say_preparing() -> None:
-            if not self.engine_ready:  # only when it is slow enough to notice
+            if not self.engine_ready and not self._families_ready:  # only when it is slow enough to notice
                 self.busy_bar.show()
                 self.statusBar().showMessage(PREPARING[0].upper() + PREPARING[1:])
 
         QTimer.singleShot(400, say_preparing)
 
+    def _engine_progress(self, progress: Progress) -> None:
+        """A family of kernels is ready: its actions come on; the bar and the status bar say how far it is."""
+        self._families_ready.add(progress.ready)
+        for act, family in self.engine_actions().items():
+            if family in self._families_ready:
+                act.setEnabled(not self.generator.busy)
+        if progress.remaining is not None or self.busy_bar.isVisible():  # compiling, not just loading
+            self.busy_bar.setRange(0, progress.total)
+            self.busy_bar.setValue(progress.done)
+            self.busy_bar.show()
+            text = progress.text()
+            self.statusBar().showMessage(text[0].upper() + text[1:])
+
     def _engine_ready(self, seconds: object = None, error: str = "") -> None:
         self.engine_ready = True
         for act in self.engine_actions():
             act.setEnabled(not self.generator.busy)
+        self.busy_bar.setRange(0, 0)  # back to the moving bar of the generator's runs
         self.busy_bar.setVisible(self.generator.busy)
         if error:
             self.statusBar().showMessage(f"The engine failed to start: {error}", 15000)

@@ -25,11 +25,8 @@ def application(headless: bool) -> QApplication:
 
 
 def app_icon() -> QIcon:
-    """The icon in every size: beside the sources (a checkout, the bundle) or where pip put it."""
+    """The icon in every size, from the package's resources (a checkout, any install, the app)."""
     icon = QIcon()
-    for base in (Path(__file__).resolve().parents[3] / "resources" / "icons", Path(sys.prefix) / "share" / "icons"):
-        for png in sorted((base / "hicolor").glob("*/apps/linjat-editor.png")):
-            icon.addFile(str(png))
-        if not icon.isNull():
-            return icon
-    return QIcon.fromTheme("linjat-editor")
+    for png in sorted((Path(__file__).resolve().parents[2] / "resources" / "icons" / "hicolor").glob("*/apps/linjat-editor.png")):
+        icon.addFile(str(png))
+    return icon if not icon.isNull() else QIcon.fromTheme("linjat-editor")

@@ -1,0 +1,54 @@
+"""Load (or, on the first start after an install, compile) the engine's kernels before the designer needs them.
+
+The families of kernels (``core/warmup.py``) come ready one by one; the window
+shows which and how many, with an estimate, and enables each engine action as
+soon as its own family is ready. Without this the editor looked frozen while
+the status bar said "Ready".
+
+Other background work that runs the engine (the live analysis) waits here for
+its family instead of compiling the same kernels a second time beside the
+compiling processes.
+"""
+
+from __future__ import annotations
+
+import threading
+import time
+from typing import Any
+
+#: Families ready in this process; set from the warm-up's thread.
+_READY: dict[str, threading.Event] = {}
+_LOCK = threading.Lock()
+#: True while a warm-up runs: only then is there anything to wait for.
+_RUNNING = threading.Event()
+
+
+def _event(family: str) -> threading.Event:
+    with _LOCK:
+        return _READY.setdefault(family, threading.Event())
+
+
+def wait_for(family: str, timeout: float = 600.0) -> None:
+    """Block this (worker) thread until ``family`` is ready, if a warm-up is preparing it."""
+    if _RUNNING.is_set():
+        _event(family).wait(timeout)
+
+
+def warm_up(job: Any = None) -> float:
+    """Make every kernel family ready; reports each ``core.warmup.Progress`` to ``job``; returns the seconds it took."""
+    from linjat_editor.core import warmup
+
+    def ready(progress: warmup.Progress) -> None:
+        _event(progress.ready).set()
+        if job is not None:
+            job.progress(progress)
+
+    _RUNNING.set()
+    started = time.perf_counter()
+    try:
+        warmup.prepare(on_ready=ready, cancelled=job.cancelled if job is not None else lambda: False)
+    finally:
+        _RUNNING.clear()
+        for family in warmup.BY_NAME:
+            _event(family).set()  # nobody waits on a failed warm-up: the engine compiles where it is called
+    return time.perf_counter() - started
