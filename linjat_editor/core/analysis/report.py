@@ -5,7 +5,7 @@
 >>> report.count, report.solved, report.score, report.verdict
 (1, True, 0.0, 'Good: unique, solved by deduction, easy-like')
 >>> sorted(report.to_json())
-['classification', 'count', 'leaks', 'score', 'selection_score', 'solved', 'steps', 'stuck', 'tier']
+['classification', 'count', 'essential', 'leaks', 'score', 'selection_score', 'solved', 'steps', 'stuck', 'tier']
 """
 
 from __future__ import annotations
@@ -20,6 +20,7 @@ from ..exact import count_solutions
 from ..level import Level, Line
 from ..scoring import PRESETS, Weights, preset, score, selection_score
 from ..solver import deduce
+from ..techniques import Essential, essential_techniques
 from .calibration import shipped_calibration
 from .leaks import MAX_GROUP, Leak, article_leaks, general_leaks
 from .steps import Step, steps_from
@@ -54,6 +55,8 @@ class Report:
     lines: tuple[Line, ...] | None = None
     preset: str = "custom"
     elapsed_ms: float = field(default=0.0, compare=False)
+    #: For each solving kind the solve uses: whether the level is still solved without it.
+    essential: tuple[Essential, ...] = ()
 
     @property
     def good(self) -> bool:
@@ -76,6 +79,7 @@ class Report:
             "leaks": [leak.to_json() for leak in self.leaks],
             "steps": [step.to_json() for step in self.steps],
             "stuck": self.stuck.to_json() if self.stuck else None,
+            "essential": {e.kind.key: e.needed for e in self.essential},
         }
 
 
@@ -138,4 +142,5 @@ def analyze(
         result.lines,
         next((name for name, w in PRESETS.items() if w == weights), "custom"),
         (time.perf_counter() - started) * 1000,
+        essential_techniques(level, trace),
     )
