@@ -95,11 +95,14 @@ def print_solve(result: SolveResult, weights: Weights, trace: bool) -> None:
 
 def run_solve(args: argparse.Namespace) -> int:
     from linjat_editor.core import solve
+    from linjat_editor.core.kinds import parse_rules
 
+    # Checked before anything is read: a wrong name is one line, exit 2.
+    rules = None if args.rules is None else parse_rules(args.rules)
     if args.jsonl:
-        return each_line(args.jsonl, lambda level: solve_json(solve(level), weights_for(args, level), False))
+        return each_line(args.jsonl, lambda level: solve_json(solve(level, rules=rules), weights_for(args, level), False))
     level = read_level(args.level)
-    result = solve(level, trace=args.trace)
+    result = solve(level, trace=args.trace, rules=rules)
     weights = weights_for(args, level)
     if args.json:
         print(json.dumps(solve_json(result, weights, args.trace)))
@@ -152,22 +155,30 @@ def emit(level: Level, out: str | None) -> None:
 
 def run_generate(args: argparse.Namespace) -> int:
     from linjat_editor.core import default_workers, generate, preset, score, selection_score, solve
+    from linjat_editor.core.optimizer import NotFound
     from linjat_editor.core.scoring import preset_for_size
 
     h, w = args.size
     name = args.preset or preset_for_size(h, w)
     weights = preset(name)
+    goal = search_goal(args, name, weights)
+    numbers = args.numbers or lesson_numbers(args, h, w)
     report, bar = progress_printer("generating")
     try:
-        level = generate(h, w, args.numbers, weights, iterations=args.iterations, seed=args.seed, progress=report,
+        level = generate(h, w, numbers, goal, iterations=args.iterations, seed=args.seed, progress=report,
                          workers=args.workers or default_workers())
+    except NotFound as miss:
+        bar.close()
+        print(f"linjat: {miss}", file=sys.stderr)
+        return 1
     finally:
         bar.close()
     cls = solve(level).classification
     level = level.with_meta(
         name=level.name or f"{name} {h}x{w}",
         extra={"generator": {"preset": name, "iterations": args.iterations, "seed": args.seed,
-                             "score": score(cls, weights), "selection_score": selection_score(cls)}},
+                             "score": score(cls, weights), "selection_score": selection_score(cls),
+                             **goal_report(goal, level)}},
     )
     emit(level, args.output)
     return 0
@@ -175,10 +186,12 @@ def run_generate(args: argparse.Namespace) -> int:
 
 def run_optimize(args: argparse.Namespace) -> int:
     from linjat_editor.core import Optimizer, default_workers
+    from linjat_editor.core.optimizer import not_found
 
     level = read_level(args.level)
     weights = weights_for(args, level)
-    optimizer = Optimizer(level, weights, seed=args.seed, workers=args.workers or default_workers())
+    goal = search_goal(args, args.preset or default_preset(level), weights)
+    optimizer = Optimizer(level, goal, seed=args.seed, workers=args.workers or default_workers())
     report, bar = progress_printer("optimizing")
     try:
         optimizer.run(args.iterations, report)
@@ -186,9 +199,54 @@ def run_optimize(args: argparse.Namespace) -> int:
         bar.close()
     best = optimizer.best
     if best is None:
-        raise LevelError("the optimizer found no unique, leak-free level solved by deduction")
+        print(f"linjat: {not_found(optimizer, args.iterations)}", file=sys.stderr)
+        return 1
+    goal_report(goal, best.level)
     emit(best.level, args.output)
     return 0
+
+
+def search_goal(args: argparse.Namespace, tier: str, weights: Weights) -> Any:
+    """What --teach/--allow, --target-percentile or --target-score ask the optimizer for (else the weights to climb)."""
+    from linjat_editor.core.kinds import Kind, parse_rules
+    from linjat_editor.core.objective import lesson, toward_percentile, toward_score
+
+    targets = [args.target_percentile is not None, args.target_score is not None, args.teach is not None]
+    if sum(targets) > 1:
+        raise ValueError("give one of --teach, --target-percentile and --target-score")
+    if args.allow is not None and args.teach is None:
+        raise ValueError("--allow goes with --teach")
+    if args.teach is not None:
+        kinds = parse_rules(args.teach)
+        if len(kinds) != 1:
+            raise ValueError("--teach takes one technique: cover, cant_fit, square, dependency or one_of")
+        allow: tuple[Kind, ...] | None = None if args.allow is None else parse_rules(args.allow)
+        return lesson(kinds[0], allow)
+    if args.target_percentile is not None:
+        return toward_percentile(tier, args.target_percentile)
+    if args.target_score is not None:
+        return toward_score(weights, args.target_score)
+    return weights
+
+
+def lesson_numbers(args: argparse.Namespace, height: int, width: int) -> int:
+    """--numbers may be left out for a lesson: few numbers (a cell in eight has one), at least two."""
+    if args.teach is None:
+        raise ValueError("give --numbers (it may be left out only with --teach)")
+    return max(2, height * width // 8)
+
+
+def goal_report(goal: Any, level: Level) -> dict[str, Any]:
+    """Say on stderr how close a target search came (and return it for the level's metadata); nothing for a plain climb."""
+    from linjat_editor.core.objective import Objective
+
+    if not isinstance(goal, Objective):
+        return {}
+    if goal.teach is not None:
+        return {"teach": goal.teach.key, "rules": [k.key for k in goal.rules]}
+    reached = goal.rank(level)
+    print(f"linjat: target {goal.label}: distance {goal.distance(reached):g}", file=sys.stderr)
+    return {"target": goal.target, "distance": goal.distance(reached)}
 
 
 # -- fill ----------------------------------------------------------------------
@@ -230,6 +288,19 @@ def add_search_options(p: argparse.ArgumentParser) -> None:
     p.add_argument("--workers", type=workers_count, default=None, metavar="N",
                    help="islands run in parallel threads, sharing the iterations (default: all cores); "
                         "a seed reproduces for the same N")
+    p.add_argument("--teach", metavar="KIND",
+                   help="a lesson: the level needs KIND (stuck without it) and uses only the kinds before it "
+                        "(cover, cant_fit, square, dependency, one_of) and KIND")
+    p.add_argument("--allow", metavar="KINDS", help="with --teach: the other kinds the lesson may use (comma-separated)")
+    add_target_options(p)
+
+
+def add_target_options(p: argparse.ArgumentParser) -> None:
+    """--target-percentile and --target-score (generate, optimize and batch)."""
+    p.add_argument("--target-percentile", type=float, metavar="P",
+                   help="come as close as possible to percentile P of the tier (as the analysis shows it)")
+    p.add_argument("--target-score", type=float, metavar="S",
+                   help="come as close as possible to the score S by the preset's weights")
 
 
 def add_parsers(sub: Any) -> None:
@@ -241,6 +312,9 @@ def add_parsers(sub: Any) -> None:
     p.add_argument("--trace", action="store_true", help="list every layer of the solve")
     p.add_argument("--preset", choices=presets, metavar="PRESET", help="weights for the score (default: by grid size); one of %(choices)s")
     p.add_argument("--jsonl", metavar="FILE", help="one level per line; one JSON result per line")
+    p.add_argument("--rules", metavar="KINDS", nargs="?", const="",
+                   help="solve with only these techniques, comma-separated, from cover, cant_fit, square, dependency, "
+                        "one_of (the leak kinds are always tried); --rules alone: none. Stuck when they are not enough")
     p.set_defaults(func=run_solve, needs_level=True)
 
     p = sub.add_parser("count", help="exact number of solutions, up to a limit")
@@ -252,7 +326,7 @@ def add_parsers(sub: Any) -> None:
 
     p = sub.add_parser("generate", help="a new level, optimized")
     p.add_argument("--size", type=parse_size, required=True, metavar="HxW", help="rows x columns, e.g. 13x9")
-    p.add_argument("--numbers", type=int, required=True, help="how many numbers")
+    p.add_argument("--numbers", type=int, help="how many numbers (with --teach default: a cell in eight)")
     add_search_options(p)
     p.add_argument("-o", "--output", help="write here (extension picks the format) instead of stdout")
     p.set_defaults(func=run_generate)
