@@ -18,7 +18,7 @@ from linjat_editor.core.level import Level
 from linjat_editor.gui.sets.curve_chart import CurvePoint, DifficultyCurve
 from linjat_editor.gui.sets.set_checks import EntryCheck
 from linjat_editor.gui.sets.set_files import SetFilesMixin
-from linjat_editor.gui.sets.set_model import SetModel, median_seconds
+from linjat_editor.gui.sets.set_model import SetModel, median_seconds, target_of
 from linjat_editor.gui.sets.set_ordering import ramp_order
 from linjat_editor.gui.sets.set_worker import SetChecker
 from linjat_editor.io.export_common import guess_tier
@@ -228,7 +228,7 @@ class SetPanel(SetFilesMixin, QWidget):
         for i, e in enumerate(self.level_set):
             c = self.check_of(i)
             points.append(CurvePoint(None if c is None else c.score, e.tier, c is not None and not c.ok,
-                                     median_seconds(e)))
+                                     median_seconds(e), target_of(e)))
             if c is not None and not c.ok:
                 lines.append(f"{i + 1}. {e.level.name or 'Level ' + str(i + 1)}: {', '.join(c.warnings)}")
         self.chart.set_points(points, self.current_row())
