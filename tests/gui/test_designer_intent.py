@@ -127,3 +127,31 @@ def test_set_panel_reads_targets_from_a_ramp(qtbot) -> None:
     qtbot.waitUntil(lambda: not panel.checker.busy and all(p.score is not None for p in panel.chart.points), timeout=5000)
     targets = [p.target for p in panel.chart.points]
     assert targets[0] is not None and targets[1] is not None and targets[0] < targets[1]
+
+
+def test_optimizer_reports_the_distance_to_its_target(qtbot) -> None:
+    from linjat_editor.core import PRESETS
+    from linjat_editor.core.objective import toward_score
+    from linjat_editor.gui.optimizer.optimizer_panel import OptimizerPanel
+
+    panel = OptimizerPanel(Level.from_rows(["    ", "    ", ".3. ", "    "]))
+    qtbot.addWidget(panel)
+    panel.goal = toward_score(PRESETS["easy"], 12)
+    panel._on_progress(40, 100, -3.0, (-3.0,), 20.0)  # a target's rank is minus the distance
+    assert panel.rate.text().endswith("best 3 from the target")
+    panel.goal = PRESETS["easy"]
+    panel._on_progress(50, 100, 7.0, (7.0,), 20.0)
+    assert panel.rate.text().endswith("best 7")
+
+
+def test_playtest_times_beside_targets_and_scores(qtbot) -> None:
+    """Predictions (scores, targets) and what players took (bars) on one curve, each named in the legend."""
+    chart = DifficultyCurve()
+    qtbot.addWidget(chart)
+    chart.resize(400, 200)
+    chart.show()
+    chart.set_points([CurvePoint(20.0, "hard", seconds=200.0, target=25.0), CurvePoint(45.0, "hard", target=40.0)])
+    assert [text for _, text in chart.labels()][-1] == "blue: targets · bars: time, max 3:20"
+    image = screenshot(chart)
+    assert ink(image, chart, chart, QColor(TARGET)) > 0
+    assert ink(image, chart, chart, QColor(150, 150, 150), None) > 0
