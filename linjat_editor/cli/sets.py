@@ -9,7 +9,7 @@ from typing import TYPE_CHECKING, Any
 from linjat_editor.io import read_set
 from linjat_editor.io.errors import printable
 from linjat_editor.render.export import FORMATS, export_set
-from .engine import add_target_options
+from .aims import add_target_options
 from .presets import PRESET_NAMES
 from .progress import ProgressBar
 
