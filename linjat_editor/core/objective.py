@@ -63,10 +63,13 @@ class Objective:
 
     def rank(self, level: Level) -> float:
         """The level's value to the search, as the kernels compute it (NaN: the allowed rules do not solve it)."""
-        from .board import from_level
-        from .kernels.optimize import score_board
+        from .kernels.optimize import objective_value
+        from .solver import deduce
 
-        return float(score_board(from_level(level), self.as_array()))
+        run = deduce(level, rules=self.rules)
+        if not run.solved:
+            return math.nan
+        return float(objective_value(run.board.table, run.board.layers, self.as_array()))
 
     def admits(self, level: Level) -> bool:
         """The pool's extra check: a lesson must teach its kind (stuck without it)."""

@@ -17,11 +17,10 @@ blindly; they replay its dots where they get stuck.)
 
 import numpy as np
 
-from .bits import copy, helper, kernel, rand_below
-from .board import UNCLAIMED, build_board
-from .fill import fill_board, random_numbers
 from ..scoring import RULES_AT, TARGET_AT, TEACH_AT
-from .board import LAYER_KIND
+from .bits import copy, helper, kernel, rand_below
+from .board import LAYER_KIND, UNCLAIMED, build_board
+from .fill import fill_board, random_numbers
 from .layer import CONTRADICTION, SINGLE_SOLUTION, SOLVED, UNCONTESTED_NO_COVER, solution_owners, solve_board
 from .mutate import UNKNOWN, mutate, mutate_along
 
@@ -51,17 +50,25 @@ def rules_of(weights):
 
 @helper
 def objective(b, weights):
-    """The solved board's value to the search, higher better: the weighted sum; a lesson
-    (``TEACH_AT``) loses ``EARLY`` per layer before its kind first appears; with a
-    target (``TARGET_AT``), minus the distance to it instead."""
-    table = b.table
+    """The solved board's value to the search (see ``objective_value``)."""
+    return objective_value(b.table, b.layers, weights)
+
+
+@kernel
+def objective_value(table, layers, weights):
+    """A solve's value to the search, higher better, from its record (``Board.table``, ``Board.layers``):
+    the weighted sum; a lesson (``TEACH_AT``) loses ``EARLY`` per layer before its kind first
+    appears; with a target (``TARGET_AT``), minus the distance to it instead.
+
+    A kernel of its own (no solver inside), so Python can rank a solve it has without loading
+    another compiled copy of the generator."""
     total = weighted(table, weights)
     teach = np.int64(weights[TEACH_AT])
     if teach > 0:
         depth = table[0, 0]
         first = depth
         for t in range(depth):
-            if b.layers[t, LAYER_KIND] == teach:
+            if layers[t, LAYER_KIND] == teach:
                 first = t
                 break
         total -= EARLY * first
