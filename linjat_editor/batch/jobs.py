@@ -32,6 +32,13 @@ class Job:
     numbers: int
     iterations: int
     seed: int
+    #: Come close to this tier percentile (see ``core.objective``) instead of the best selection score.
+    target_percentile: float | None = None
+    #: Or a lesson: the kind it teaches (a key), on a board of ``size`` (default: the tier's).
+    teach: str | None = None
+    size: tuple[int, int] | None = None
+    #: Or come close to this score by the tier's weights.
+    target_score: float | None = None
 
 
 @dataclass(frozen=True)
@@ -67,9 +74,27 @@ class BatchResult:
     cancelled: bool = False
 
 
+def ramp_targets(count: int, ramp: tuple[float, float]) -> list[float]:
+    """``count`` targets rising evenly from ``ramp[0]`` to ``ramp[1]`` (both ends included).
+
+    >>> ramp_targets(5, (10, 90))
+    [10.0, 30.0, 50.0, 70.0, 90.0]
+    """
+    lo, hi = ramp
+    if count == 1:
+        return [float(lo + hi) / 2]
+    return [lo + (hi - lo) * i / (count - 1) for i in range(count)]
+
+
 def make_jobs(preset: str, count: int, iterations: int = 10_000, seed: int | None = None,
-              numbers: int | None = None) -> list[Job]:
-    """The jobs of a batch: the tier's number count drawn per job (or ``numbers``), seeds from ``seed``."""
+              numbers: int | None = None, ramp: tuple[float, float] | None = None,
+              target_percentile: float | None = None, target_score: float | None = None) -> list[Job]:
+    """The jobs of a batch: the tier's number count drawn per job (or ``numbers``), seeds from ``seed``.
+
+    ``ramp``: the jobs' target percentiles rise evenly from the first to the
+    second, in job order (the set's order); or every job aims at one
+    ``target_percentile`` or ``target_score``.
+    """
     from linjat_editor.core import TIERS
 
     if preset not in TIERS:
@@ -78,39 +103,66 @@ def make_jobs(preset: str, count: int, iterations: int = 10_000, seed: int | Non
         raise ValueError("count must be at least 1")
     tier = TIERS[preset]
     rng = random.Random(seed if seed is not None else random.SystemRandom().randrange(1 << 62))
+    targets = ramp_targets(count, ramp) if ramp is not None else [target_percentile] * count
     return [
         Job(i, preset, numbers or rng.randint(tier.min_numbers, tier.max_numbers), iterations,
-            rng.randrange(1 << 40))
+            rng.randrange(1 << 40), targets[i], target_score=target_score)
         for i in range(count)
     ]
+
+
+def job_goal(job: Job) -> Any:
+    """What the job's optimizer aims for: a lesson, a target, or (by default) the tier's weights."""
+    from linjat_editor.core import TIERS
+    from linjat_editor.core.kinds import Kind
+    from linjat_editor.core.objective import lesson, toward_percentile, toward_score
+
+    if job.teach is not None:
+        return lesson(Kind.from_key(job.teach))
+    if job.target_percentile is not None:
+        return toward_percentile(job.preset, job.target_percentile)
+    if job.target_score is not None:
+        return toward_score(TIERS[job.preset].weights, job.target_score)
+    return TIERS[job.preset].weights
+
+
+#: A level aimed at a percentile this close to it is kept at once; a farther one tries the next seed
+#: (up to ``ATTEMPTS``), and the closest is kept.
+TARGET_SLACK = 5.0
 
 
 def run_job(job: Job, should_stop: Callable[[], bool] | None = None) -> JobResult:
     """Generate one level in a worker: optimize, then keep it only if it is unique and carries no leak warning.
 
+    A level aimed at a percentile more than ``TARGET_SLACK`` off it is a
+    near miss: the next seed tries again, and the closest level is kept.
     ``should_stop()`` returning True ends the job within one optimizer chunk, without a level.
     """
-    from linjat_editor.core import TIERS, count_solutions, generate, score, selection_score, solve
+    from linjat_editor.core import TIERS, count_solutions, generate, solve
     from linjat_editor.core.analysis import detect_leaks
+    from linjat_editor.core.objective import Objective
 
     tier = TIERS[job.preset]
+    goal = job_goal(job)
+    height, width = job.size or (tier.height, tier.width)
     started = time.perf_counter()
     error = ""
     numbers = job.numbers
     stopped = should_stop or (lambda: False)
+    best: tuple[float, Level, dict[str, Any]] | None = None
     for attempt in range(ATTEMPTS):
         if stopped():
             error = "stopped"
             break
         seed = job.seed + attempt * 7919  # a fresh, still reproducible, seed per retry
         try:
-            # Picked by selection score, the yardstick the author chose the published levels by.
-            level = generate(tier.height, tier.width, numbers, tier.weights, job.iterations, seed, workers=1,
-                             should_stop=should_stop, by_selection=True)
+            # Picked by selection score, the yardstick the author chose the published levels by (unless aiming elsewhere).
+            level = generate(height, width, numbers, goal, job.iterations, seed, workers=1,
+                             should_stop=should_stop, by_selection=not isinstance(goal, Objective))
         except Exception as exc:  # noqa: BLE001 - a failed attempt is retried, then reported
             error = f"{type(exc).__name__}: {exc}"
             # Crowded boards at the top of the tier's range often have no solvable start: try one number fewer.
-            numbers = max(tier.min_numbers, numbers - 1)
+            numbers = max(min(tier.min_numbers, numbers), numbers - 1)
             continue
         if stopped():  # cut short: not the level the job asked for
             error = "stopped"
@@ -124,18 +176,44 @@ def run_job(job: Job, should_stop: Callable[[], bool] | None = None) -> JobResul
         if leaks:
             error = f"generated level has {len(leaks)} leak warning(s)"
             continue
-        cls = result.classification
-        analysis = {
-            "count": int(count),
-            "solved": True,
-            "score": float(score(cls, tier.weights)),
-            "selection_score": float(selection_score(cls)),
-            "classification": cls.to_json(),
-        }
-        meta = {"generated": {"preset": job.preset, "seed": seed, "iterations": job.iterations}}
-        level = level.with_meta(name=f"{job.preset.capitalize()} {job.index + 1}", extra={**level.extra, **meta})
-        return JobResult(job.index, level, analysis, "", time.perf_counter() - started)
+        level, analysis = described(job, level, seed, result.classification)
+        off = abs(analysis["percentile"] - job.target_percentile) if job.target_percentile is not None else 0.0
+        if best is None or off < best[0]:
+            best = (off, level, analysis)
+        if off <= TARGET_SLACK:
+            break
+    if best is not None:
+        return JobResult(job.index, best[1], best[2], "", time.perf_counter() - started)
     return JobResult(job.index, None, None, error or "no level", time.perf_counter() - started)
+
+
+def described(job: Job, level: Level, seed: int, cls: Any) -> tuple[Level, dict[str, Any]]:
+    """The level named and its figures for the set: scores, tier estimate, its percentile in the job's tier, its aim."""
+    from linjat_editor.core import TIERS, score, selection_score
+    from linjat_editor.core.analysis import estimate_tier, shipped_calibration
+    from linjat_editor.core.analysis.tiers import percentile
+
+    tier = TIERS[job.preset]
+    selection = float(selection_score(cls))
+    cal = shipped_calibration()
+    estimate = estimate_tier(level, selection, cal)
+    scores = sorted(float(s) for s in (cal.get("tiers") or {}).get(job.preset, {}).get("selection_scores", []))
+    analysis: dict[str, Any] = {
+        "count": 1,
+        "solved": True,
+        "score": float(score(cls, tier.weights)),
+        "selection_score": selection,
+        "classification": cls.to_json(),
+        "tier": estimate.to_json() if estimate else None,
+        "percentile": percentile(scores, selection),  # within the job's own tier, where its target lies
+    }
+    for key in ("target_percentile", "target_score", "teach"):
+        if getattr(job, key) is not None:
+            analysis[key] = getattr(job, key)
+    # A lesson's tier is "tutorial", as the original's lessons were.
+    meta = {"generated": {"preset": "tutorial" if job.teach else job.preset, "seed": seed, "iterations": job.iterations}}
+    title = f"lesson: {job.teach.replace('_', ' ')}" if job.teach else f"{job.preset.capitalize()} {job.index + 1}"
+    return level.with_meta(name=title, extra={**level.extra, **meta}), analysis
 
 
 def collect(results: Iterable[JobResult], name: str) -> tuple[LevelSet, list[JobResult]]:

@@ -9,7 +9,7 @@ from __future__ import annotations
 import os
 from typing import Any, Callable
 
-from .jobs import BatchProgress, BatchResult, JobResult, collect, make_jobs
+from .jobs import BatchProgress, BatchResult, Job, JobResult, collect, make_jobs
 from .local import run_local
 
 
@@ -25,6 +25,10 @@ def batch_generate(
     should_stop: Callable[[], bool] | None = None,
     scheduler: str | None = None,
     name: str = "",
+    ramp: tuple[float, float] | None = None,
+    target_percentile: float | None = None,
+    target_score: float | None = None,
+    jobs: list[Job] | None = None,
 ) -> BatchResult:
     """Generate ``count`` unique levels of tier ``preset`` and return them as a set (in job order).
 
@@ -32,8 +36,13 @@ def batch_generate(
     calling thread after each job; ``should_stop()`` returning True cancels
     (levels finished so far are kept, ``cancelled`` is set). ``scheduler``
     runs the jobs on a Dask distributed cluster at that address instead.
+    ``ramp`` (from, to): target percentiles rising evenly in the set's
+    order; ``target_percentile`` / ``target_score``: one target for all.
+    ``jobs``: run these instead (a campaign's; ``preset`` and ``count`` name
+    the set and size the progress).
     """
-    jobs = make_jobs(preset, count, iterations, seed, numbers)
+    if jobs is None:
+        jobs = make_jobs(preset, count, iterations, seed, numbers, ramp, target_percentile, target_score)
     name = name or f"{preset} batch"
     if scheduler:
         from .on_dask import run_on_dask

@@ -51,6 +51,8 @@ def _guarded(run: Callable[[argparse.Namespace], int]) -> Callable[[argparse.Nam
 
 def print_report(report: Report, preset_name: str) -> None:
     """The report, readable on a terminal."""
+    from linjat_editor.core.techniques import describe_essential
+
     level = report.level
     print(f"verdict: {report.verdict}")
     count = {0: "none", 1: "1"}.get(report.count, "2+")
@@ -58,6 +60,8 @@ def print_report(report: Report, preset_name: str) -> None:
     print(f"score ({preset_name}): {report.score:g}   selection score: {report.selection_score:g}")
     if report.tier:
         print(f"difficulty: {report.tier.describe()}")
+    if report.solved:
+        print(f"essential techniques: {describe_essential(report.essential)}")
     print()
     print(f"{'kind':<24}{'depth':>6}{'max width':>11}")
     for key, stats in report.classification.to_json().items():

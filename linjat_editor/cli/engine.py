@@ -17,6 +17,7 @@ from linjat_editor.io.atomic import check_target
 from . import options
 from .jsonl import each_line
 from .presets import PRESET_NAMES
+from .aims import add_target_options, goal_report, lesson_numbers, search_goal
 from .progress import ProgressBar
 
 if TYPE_CHECKING:
@@ -97,11 +98,14 @@ def print_solve(result: SolveResult, weights: Weights, trace: bool) -> None:
 
 def run_solve(args: argparse.Namespace) -> int:
     from linjat_editor.core import solve
+    from linjat_editor.core.kinds import parse_rules
 
+    # Checked before anything is read: a wrong name is one line, exit 2.
+    rules = None if args.rules is None else parse_rules(args.rules)
     if args.jsonl:
-        return each_line(args.jsonl, lambda level: solve_json(solve(level), weights_for(args, level), False))
+        return each_line(args.jsonl, lambda level: solve_json(solve(level, rules=rules), weights_for(args, level), False))
     level = read_level(args.level)
-    result = solve(level, trace=args.trace)
+    result = solve(level, trace=args.trace, rules=rules)
     weights = weights_for(args, level)
     if args.json:
         print(json.dumps(solve_json(result, weights, args.trace)))
@@ -152,22 +156,30 @@ def emit(level: Level, out: str | None) -> None:
 
 def run_generate(args: argparse.Namespace) -> int:
     from linjat_editor.core import default_workers, generate, preset, score, selection_score, solve
+    from linjat_editor.core.optimizer import NotFound
     from linjat_editor.core.scoring import preset_for_size
 
     h, w = args.size
     name = args.preset or preset_for_size(h, w)
     weights = preset(name)
+    goal = search_goal(args, name, weights)
+    numbers = args.numbers or lesson_numbers(args, h, w)
     report, bar = progress_printer("generating")
     try:
-        level = generate(h, w, args.numbers, weights, iterations=args.iterations, seed=args.seed, progress=report,
+        level = generate(h, w, numbers, goal, iterations=args.iterations, seed=args.seed, progress=report,
                          workers=args.workers or default_workers())
+    except NotFound as miss:
+        bar.close()
+        print(f"linjat: {miss}", file=sys.stderr)
+        return 1
     finally:
         bar.close()
     cls = solve(level).classification
     level = level.with_meta(
         name=level.name or f"{name} {h}x{w}",
         extra={"generator": {"preset": name, "iterations": args.iterations, "seed": args.seed,
-                             "score": score(cls, weights), "selection_score": selection_score(cls)}},
+                             "score": score(cls, weights), "selection_score": selection_score(cls),
+                             **goal_report(goal, level)}},
     )
     emit(level, args.output)
     return 0
@@ -175,10 +187,12 @@ def run_generate(args: argparse.Namespace) -> int:
 
 def run_optimize(args: argparse.Namespace) -> int:
     from linjat_editor.core import Optimizer, default_workers
+    from linjat_editor.core.optimizer import not_found
 
     level = read_level(args.level)
     weights = weights_for(args, level)
-    optimizer = Optimizer(level, weights, seed=args.seed, workers=args.workers or default_workers())
+    goal = search_goal(args, args.preset or default_preset(level), weights)
+    optimizer = Optimizer(level, goal, seed=args.seed, workers=args.workers or default_workers())
     report, bar = progress_printer("optimizing")
     try:
         optimizer.run(args.iterations, report)
@@ -186,7 +200,9 @@ def run_optimize(args: argparse.Namespace) -> int:
         bar.close()
     best = optimizer.best
     if best is None:
-        raise LevelError("the optimizer found no unique, leak-free level solved by deduction")
+        print(f"linjat: {not_found(optimizer, args.iterations)}", file=sys.stderr)
+        return 1
+    goal_report(goal, best.level)
     emit(best.level, args.output)
     return 0
 
@@ -220,6 +236,11 @@ def add_search_options(p: argparse.ArgumentParser) -> None:
     p.add_argument("--workers", type=options.WORKERS, default=None, metavar="N",
                    help="islands run in parallel threads, sharing the iterations (default: all cores); "
                         "a seed reproduces for the same N")
+    p.add_argument("--teach", metavar="KIND",
+                   help="a lesson: the level needs KIND (stuck without it) and uses only the kinds before it "
+                        "(cover, cant_fit, square, dependency, one_of) and KIND")
+    p.add_argument("--allow", metavar="KINDS", help="with --teach: the other kinds the lesson may use (comma-separated)")
+    add_target_options(p)
 
 
 def add_parsers(sub: Any) -> None:
@@ -231,6 +252,9 @@ def add_parsers(sub: Any) -> None:
     p.add_argument("--trace", action="store_true", help="list every layer of the solve")
     p.add_argument("--preset", choices=presets, metavar="PRESET", help="weights for the score (default: by grid size); one of %(choices)s")
     p.add_argument("--jsonl", metavar="FILE", help="one level per line; one JSON result per line")
+    p.add_argument("--rules", metavar="KINDS", nargs="?", const="",
+                   help="solve with only these techniques, comma-separated, from cover, cant_fit, square, dependency, "
+                        "one_of (the leak kinds are always tried); --rules alone: none. Stuck when they are not enough")
     p.set_defaults(func=run_solve, needs_level=True)
 
     p = sub.add_parser("count", help="exact number of solutions, up to a limit")
@@ -242,7 +266,7 @@ def add_parsers(sub: Any) -> None:
 
     p = sub.add_parser("generate", help="a new level, optimized")
     p.add_argument("--size", type=parse_size, required=True, metavar="HxW", help="rows x columns, e.g. 13x9")
-    p.add_argument("--numbers", type=options.NUMBERS, required=True, help="how many numbers")
+    p.add_argument("--numbers", type=options.NUMBERS, help="how many numbers (with --teach default: a cell in eight)")
     add_search_options(p)
     p.add_argument("-o", "--output", help="write here (extension picks the format) instead of stdout")
     p.set_defaults(func=run_generate)

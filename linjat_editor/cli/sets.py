@@ -10,6 +10,7 @@ from linjat_editor.io import read_set
 from linjat_editor.io.errors import STDOUT_NAME, printable
 from linjat_editor.render.export import FORMATS, export_set
 from . import options
+from .aims import add_target_options
 from .presets import PRESET_NAMES
 from .progress import ProgressBar
 
@@ -31,17 +32,38 @@ def run_export(args: argparse.Namespace) -> int:
 
 
 def run_batch(args: argparse.Namespace) -> int:
-    from linjat_editor.batch import BatchInterrupted, batch_to_file  # loads the engine: only when the verb runs
-
     bar = ProgressBar(f"batch {args.preset}")
 
     def report(p: BatchProgress) -> None:
         bar.update(p.done, p.total, f"{p.kept} kept")
 
+    if sum(x is not None for x in (args.ramp, args.target_percentile, args.target_score)) > 1:
+        raise ValueError("give one of --ramp, --target-percentile and --target-score")
+    return write_batch(args, args.preset, bar, report, ramp=args.ramp, target_percentile=args.target_percentile,
+                       target_score=args.target_score)
+
+
+def run_campaign(args: argparse.Namespace) -> int:
+    """Lessons for each technique, then easy to expert on a smooth ramp, in one set."""
+    from linjat_editor.batch.campaign import campaign_jobs
+
+    jobs = campaign_jobs(args.count, args.iterations, args.seed)
+    bar = ProgressBar("campaign")
+
+    def report(p: BatchProgress) -> None:
+        bar.update(p.done, p.total, f"{p.kept} kept")
+
+    return write_batch(args, "campaign", bar, report, jobs=jobs, name="campaign")
+
+
+def write_batch(args: argparse.Namespace, preset: str, bar: ProgressBar, report: Any, **options: Any) -> int:
+    """Run a batch into the set file ``args.output``: exit 0 when every level was kept, 1 otherwise, 130 interrupted."""
+    from linjat_editor.batch import BatchInterrupted, batch_to_file
+
     try:
         result = batch_to_file(
-            args.output, args.preset, args.count, iterations=args.iterations, workers=args.workers,
-            seed=args.seed, progress=report, scheduler=args.scheduler,
+            args.output, preset, args.count, iterations=args.iterations, workers=args.workers,
+            seed=args.seed, progress=report, scheduler=args.scheduler, **options,
         )
     except BatchInterrupted as stop:
         bar.close()
@@ -51,8 +73,24 @@ def run_batch(args: argparse.Namespace) -> int:
     finally:
         bar.close()
     kept = len(result.level_set.entries)
+    for line in target_lines(result.level_set):
+        print(line, file=sys.stderr)
     print(f"{kept} of {args.count} levels written to {printable(args.output)}", file=sys.stderr)
     return 0 if kept == args.count else 1
+
+
+def target_lines(level_set: Any) -> list[str]:
+    """Per level aimed at a percentile or taught a kind: what it aimed at and what it reached."""
+    lines = []
+    for i, entry in enumerate(level_set.entries, 1):
+        a = entry.analysis or {}
+        tier = a.get("tier") or {}  # the tier estimate: which tier it resembles
+        if "teach" in a:
+            lines.append(f"  {i}. lesson: {a['teach']}")
+        elif "target_percentile" in a:
+            lines.append(f"  {i}. target percentile {a['target_percentile']:.1f}: reached {a.get('percentile', float('nan')):.1f}"
+                         f" (selection score {a['selection_score']:g}; estimate {tier.get('name', '?')})")
+    return lines
 
 
 def add_parsers(sub: Any) -> None:
@@ -73,5 +111,28 @@ def add_parsers(sub: Any) -> None:
     p.add_argument("--workers", type=options.PROCESSES, default=None, help="worker processes (default: all cores)")
     p.add_argument("--seed", type=options.SEED, default=None, help="random seed, for a reproducible batch")
     p.add_argument("--scheduler", metavar="ADDRESS", help="run on a Dask distributed cluster (needs the 'dask' extra)")
+    p.add_argument("--ramp", type=ramp_range, metavar="FROM:TO",
+                   help="target tier percentiles rising evenly from FROM to TO, in the set's order")
+    add_target_options(p)
     p.add_argument("-o", "--output", required=True, help="set file to write")
     p.set_defaults(func=run_batch)
+
+    p = sub.add_parser("campaign", help="a campaign: a lesson for each technique, then easy to expert on a smooth ramp")
+    p.add_argument("--count", type=options.BATCH_COUNT, required=True, help="how many levels (the first five are lessons)")
+    p.add_argument("--iterations", type=options.ITERATIONS, default=10_000, help="optimizer iterations per level (default 10000)")
+    p.add_argument("--workers", type=options.PROCESSES, default=None, help="worker processes (default: all cores)")
+    p.add_argument("--seed", type=options.SEED, default=None, help="random seed, for a reproducible campaign")
+    p.add_argument("--scheduler", metavar="ADDRESS", help="run on a Dask distributed cluster (needs the 'dask' extra)")
+    p.add_argument("-o", "--output", required=True, help="set file to write")
+    p.set_defaults(func=run_campaign)
+
+
+def ramp_range(text: str) -> tuple[float, float]:
+    """FROM:TO, two percentiles from 0 to 100."""
+    try:
+        lo, hi = (float(part) for part in text.split(":"))
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"a ramp looks like 10:90, not {text!r}") from None
+    if not (0 <= lo <= 100 and 0 <= hi <= 100):
+        raise argparse.ArgumentTypeError(f"ramp percentiles are between 0 and 100, not {text!r}")
+    return lo, hi

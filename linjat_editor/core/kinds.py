@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from enum import IntEnum
+from typing import Iterable
 
 
 class Kind(IntEnum):
@@ -59,3 +60,45 @@ TRY_ORDER = (
     Kind.DEPENDENCY,
     Kind.ONE_OF,
 )
+
+#: The kinds a designer may allow or withhold (a rule set); the leak kinds are always tried, as they are.
+SOLVING = (Kind.COVER, Kind.CANT_FIT, Kind.SQUARE, Kind.DEPENDENCY, Kind.ONE_OF)
+
+
+def rules_mask(kinds: Iterable[Kind]) -> int:
+    """The kernels' rule set: bit ``kind`` set for every allowed kind (leak kinds are ignored: always on)."""
+    return sum(1 << int(k) for k in set(kinds) if not k.is_leak)
+
+
+#: Every solving kind: the solver as it always was.
+ALL_RULES = rules_mask(SOLVING)
+
+
+def kinds_of(mask: int) -> tuple[Kind, ...]:
+    """The solving kinds in a rule set, in the solver's order."""
+    return tuple(k for k in SOLVING if mask >> int(k) & 1)
+
+
+def parse_rules(text: str) -> tuple[Kind, ...]:
+    """``"cover,cant_fit,square"`` (also ``can't fit``/``cant-fit``) as kinds, in the solver's order; one-line error otherwise.
+
+    >>> [k.key for k in parse_rules("square, cover")]
+    ['cover', 'square']
+    >>> parse_rules("")
+    ()
+    """
+    names = {k.key: k for k in SOLVING}
+    found = set()
+    for part in text.split(","):
+        key = part.strip().lower().replace("-", "_").replace(" ", "_").replace("'", "")
+        if not key:
+            continue
+        if key not in names:
+            raise ValueError(f"unknown technique {part.strip()!r}: choose from {', '.join(names)}")
+        found.add(names[key])
+    return tuple(k for k in SOLVING if k in found)
+
+
+def before(kind: Kind) -> tuple[Kind, ...]:
+    """The solving kinds tried before ``kind``: what a player knows when a lesson teaches it."""
+    return SOLVING[: SOLVING.index(kind)]

@@ -33,6 +33,7 @@ from .kernels.optimize import optimize
 from .level import Cell, Level, LevelError
 from .polish import polish_dots, polish_moves
 from .pool import POOL_SIZE, Checked, Pool, PoolEntry, check
+from .objective import Objective, as_objective
 from .scoring import Weights
 
 
@@ -74,7 +75,8 @@ class Optimizer:
     """
 
     def __init__(
-        self, level: Level, weights: Weights, seed: int | None = None, fixed: Collection[Cell] = (), workers: int = 1,
+        self, level: Level, weights: Weights | Objective, seed: int | None = None, fixed: Collection[Cell] = (),
+        workers: int = 1,
     ) -> None:
         n = len(level.numbers)
         if n == 0:
@@ -210,7 +212,7 @@ ATTEMPTS = 200_000
 LEAK_FREE_TRIES = 20
 
 
-def first_level(height: int, width: int, count: int, weights: Weights, seed: int | None = None) -> Level:
+def first_level(height: int, width: int, count: int, weights: Weights | Objective, seed: int | None = None) -> Level:
     """A random level that deduction solves: the optimizer's usual starting point.
 
     For weights that reward square, dependency or one-of, it must use one of
@@ -225,15 +227,16 @@ def first_level(height: int, width: int, count: int, weights: Weights, seed: int
     everywhere = np.ones(height * width, np.bool_)
     # The optimizer's kernel with an empty pool (size 0) looks for a first level: one kernel to load, not two.
     empty = allocate_members(height, width, count)
-    for require_hard in ([True, False] if weights.rewards_hard_kinds else [False]):
+    goal = as_objective(weights)
+    for require_hard in ([True, False] if goal.rewards_hard_kinds else [False]):
         leaky = None
         for _ in range(LEAK_FREE_TRIES):
-            found = optimize(b, empty, blocked, blocked, weights.as_array(), rng, ATTEMPTS, everywhere, require_hard).score
+            found = optimize(b, empty, blocked, blocked, goal.as_array(), rng, ATTEMPTS, everywhere, require_hard).score
             if math.isnan(found):
                 break
             level = to_level(Level(height, width), b.pos[:count], b.val[:count], b.dot)
             checked = check(level)
-            if checked is not None and not checked[1]:
+            if checked is not None and not checked[1] and goal.admits(level):
                 return level
             if leaky is None:
                 leaky = level
@@ -246,7 +249,7 @@ def generate(
     height: int,
     width: int,
     count: int,
-    weights: Weights,
+    weights: Weights | Objective,
     iterations: int = 10_000,
     seed: int | None = None,
     progress: Callable[[Progress], None] | None = None,
@@ -267,10 +270,26 @@ def generate(
     optimizer.run(iterations - moves, progress, should_stop)
     best = optimizer.best_by_selection if by_selection else optimizer.best
     if best is None:
-        raise LevelError("the optimizer found no unique level free of leaks")
+        raise NotFound(not_found(optimizer, iterations))
     if should_stop is not None and should_stop():
         return best.level
     return polish_dots(best.level, weights, moves, seed + 2, by_selection)
 
 
-__all__ = ["Optimizer", "PoolEntry", "Progress", "default_workers", "first_level", "generate"]
+class NotFound(LevelError):
+    """The search admitted no level in its budget (its message names the nearest miss)."""
+
+
+def not_found(optimizer: Optimizer, iterations: int) -> str:
+    """One line: nothing the objective admits was found, and what the nearest miss lacks."""
+    goal = as_objective(optimizer.weights)
+    wanted = f"level that can {goal.label}" if goal.teach is not None else "unique, leak-free level solved by deduction"
+    misses = [island.near_miss for island in optimizer.islands if island.near_miss is not None]
+    line = f"no {wanted} found in {iterations} iterations"
+    if not misses:
+        return line + "; nothing the allowed techniques solve came close"
+    miss = max(misses, key=lambda e: e.score)
+    return f"{line}; nearest miss (rank {miss.score:g}): {goal.miss(miss.level)}"
+
+
+__all__ = ["NotFound", "Optimizer", "PoolEntry", "Progress", "default_workers", "first_level", "generate"]

@@ -26,7 +26,8 @@ from .kernels.bits import seed_state
 from .kernels.polish import CUR, FOUND, polish
 from .level import Level, line_cells
 from .pool import check
-from .scoring import SELECTION, Weights, score
+from .objective import Objective, as_objective
+from .scoring import SELECTION, Weights
 from .solver import deduce
 
 #: The share of ``generate``'s iterations that polish its level: one in this many. On 200 finished
@@ -40,7 +41,7 @@ def polish_moves(iterations: int) -> int:
     return iterations // POLISH_SHARE
 
 
-def polish_dots(level: Level, weights: Weights, moves: int, seed: int, by_selection: bool = False) -> Level:
+def polish_dots(level: Level, weights: Weights | Objective, moves: int, seed: int, by_selection: bool = False) -> Level:
     """The best level found in ``moves`` polish moves from ``level`` (itself if none beats it).
 
     Ranked by ``weights``, ties broken by the selection score, or the other
@@ -51,9 +52,13 @@ def polish_dots(level: Level, weights: Weights, moves: int, seed: int, by_select
     found = check(level)
     if found is None or found[1] or moves <= 0:
         return level
-    first, second = (SELECTION, weights) if by_selection else (weights, SELECTION)
-    cls = found[0]
-    keys = np.array([score(cls, first), score(cls, second)] * 2, np.float64)
+    goal = as_objective(weights)
+    if not goal.admits(level):
+        return level
+    first, second = (as_objective(SELECTION), goal) if by_selection else (goal, as_objective(SELECTION))
+    keys = np.array([first.rank(level), second.rank(level)] * 2, np.float64)
+    if np.isnan(keys[0]):
+        return level
     h, w, n = level.height, level.width, len(level.numbers)
     b = from_level(level)
     solution = deduce(level).solution or ()
@@ -74,7 +79,7 @@ def polish_dots(level: Level, weights: Weights, moves: int, seed: int, by_select
             continue
         candidate = to_level(level, b.pos[:n], b.val[:n], b.dot)
         checked = check(candidate)
-        if checked is None or checked[1]:
+        if checked is None or checked[1] or not goal.admits(candidate):
             continue  # not unique, or a leak warning: the climb never stands on such a level
         cur[:] = b.dot[: h * w]
         keys[CUR : CUR + 2] = keys[FOUND : FOUND + 2]

@@ -30,7 +30,8 @@ from .kernels.members import POOL_SIZE, Members, allocate_members
 from .kernels.mutate import UNKNOWN
 from .kernels.optimize import optimize
 from .level import Cell, Level, line_cells
-from .scoring import Weights, score, selection_score
+from .objective import Objective, as_objective
+from .scoring import Weights, selection_score
 from .solver import deduce
 
 #: Levels whose check result is remembered (mutations often find the same level again).
@@ -87,10 +88,12 @@ class Pool:
     """One pool and its random state: the unit an island runs (not thread-safe; one thread drives it)."""
 
     def __init__(
-        self, level: Level, weights: Weights, seed: int, fixed: Collection[Cell] = (),
+        self, level: Level, weights: Weights | Objective, seed: int, fixed: Collection[Cell] = (),
         checked: dict[bytes, Checked] | None = None,
     ) -> None:
-        """``checked``: check results shared with other islands of the same run (any thread may use it)."""
+        """``weights``: what the search aims for (an :class:`Objective`, or weights to climb);
+        ``checked``: check results shared with other islands of the same run (any thread may use it)."""
+        self.objective = as_objective(weights)
         h, w, n = level.height, level.width, len(level.numbers)
         self.template = level
         self.weights = weights
@@ -106,7 +109,7 @@ class Pool:
                 self._fixed[r * w + c] = True
         #: The search pool as the kernel sees it (best first), parallel to ``_search``.
         self._members: Members = allocate_members(h, w, n)
-        self._weights = weights.as_array()
+        self._weights = self.objective.as_array()
         self._seen: set[bytes] = set()
         self._checked: dict[bytes, Checked] = {} if checked is None else checked
         #: The search pool, parallel to ``_members``: (rank, entry), best rank first.
@@ -116,6 +119,11 @@ class Pool:
         #: The best leak-free levels ever admitted by selection score (then score), best first; same rules.
         self.selected: list[PoolEntry] = []
         self._seed(level, seed)
+
+    @property
+    def near_miss(self) -> PoolEntry | None:
+        """The search's best level, emitted or not (what to show when nothing could be emitted)."""
+        return self._search[0][1] if self._search else None
 
     def _seed(self, level: Level, seed: int) -> None:
         """The starting level as it is if deduction solves it uniquely, else with dots filled in; else kept unscored."""
@@ -132,9 +140,10 @@ class Pool:
                     return
                 start = filled.level
             found = check(start)
-            if found is not None:
+            rank = self.objective.rank(start) if found is not None else math.nan
+            if found is not None and not math.isnan(rank):
                 cls, leaks = found
-                self.offer(PoolEntry(start, cls, score(cls, self.weights)), leaks)
+                self.offer(PoolEntry(start, cls, rank), leaks + (not self.objective.admits(start)))
                 return
 
     def run(self, iterations: int) -> None:
@@ -160,6 +169,8 @@ class Pool:
         found = self._check(key, level)
         if found is not None:
             cls, leaks = found
+            # A level the objective does not admit (a lesson that is not one) is a stepping stone, like a leaky one.
+            leaks += not self.objective.admits(level)
             order = tuple(b.added[: b.nadded[0]].tolist())
             # The kernel left the candidate's solution in ``owner``.
             self.offer(PoolEntry(level, cls, value, order), leaks, b.owner[: level.height * level.width].copy())

@@ -16,7 +16,12 @@ from dataclasses import astuple, dataclass
 import numpy as np
 
 from .classification import Classification
-from .kinds import Kind
+from .kinds import ALL_RULES, Kind
+
+#: The kernels' objective array (see ``core.objective``): [width, one weight per kind], then these.
+#: TARGET: the weighted sum to come close to (NaN: the higher the better); RULES: the solving kinds
+#: allowed (``kinds.rules_mask``); TEACH: the kind a lesson teaches (0: none).
+TARGET_AT, RULES_AT, TEACH_AT = 8, 9, 10
 
 
 @dataclass(frozen=True)
@@ -35,9 +40,10 @@ class Weights:
     def of(self, kind: Kind) -> float:
         return float(getattr(self, kind.key))
 
-    def as_array(self) -> np.ndarray:
-        """Indexed like the kernel's classification table: [width, cover, cant_fit, ...]."""
-        return np.array([self.width] + [self.of(k) for k in Kind], np.float64)
+    def as_array(self, target: float = float("nan"), rules: int = ALL_RULES, teach: int = 0) -> np.ndarray:
+        """The kernels' objective: indexed like the classification table ([width, cover, cant_fit, ...]), then
+        ``TARGET_AT``, ``RULES_AT``, ``TEACH_AT`` (by default: climb the sum, every rule, no lesson)."""
+        return np.array([self.width] + [self.of(k) for k in Kind] + [target, rules, teach], np.float64)
 
     @property
     def rewards_hard_kinds(self) -> bool:

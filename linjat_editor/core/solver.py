@@ -25,6 +25,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from enum import StrEnum
 from functools import cached_property
+from typing import Iterable
 
 import numpy as np
 
@@ -32,7 +33,7 @@ from .board import from_level, placement_lines
 from .classification import Classification
 from .kernels.board import LAYER_CLAIMED, LAYER_KIND, LAYER_REMOVED, LAYER_WIDTH, Board
 from .kernels.layer import AMBIGUOUS, CONTRADICTION, SOLVED, STUCK, classify_level
-from .kinds import Kind
+from .kinds import ALL_RULES, Kind, rules_mask
 from .level import Cell, Level, Line
 
 class SolveStatus(StrEnum):
@@ -264,10 +265,14 @@ class Deduction:
         return SolveResult(self.level, self.status, self.classification, lines, owner, placements, layers)
 
 
-def deduce(level: Level, trace: bool = False) -> Deduction:
-    """Run the solver once on ``level``; ``trace`` also records every point (for step-through and leaks)."""
+def deduce(level: Level, trace: bool = False, rules: Iterable[Kind] | None = None) -> Deduction:
+    """Run the solver once on ``level``; ``trace`` also records every point (for step-through and leaks).
+
+    ``rules``: the solving kinds it may use (default all; the leak kinds are
+    always tried); "stuck" when they are not enough.
+    """
     board = from_level(level, trace=trace)
-    state = classify_level(board)
+    state = classify_level(board, ALL_RULES if rules is None else rules_mask(rules))
     return Deduction(level, STATUS[int(state)], board, trace)
 
 
@@ -276,6 +281,6 @@ def classify(level: Level) -> Classification:
     return deduce(level).classification
 
 
-def solve(level: Level, trace: bool = False) -> SolveResult:
-    """Solve by deduction; with ``trace`` also record every layer."""
-    return deduce(level, trace).result()
+def solve(level: Level, trace: bool = False, rules: Iterable[Kind] | None = None) -> SolveResult:
+    """Solve by deduction (with only the solving kinds in ``rules``, if given); with ``trace`` also record every layer."""
+    return deduce(level, trace, rules).result()

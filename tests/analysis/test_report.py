@@ -12,7 +12,8 @@ from linjat_editor.core.analysis import Report, analyze, fix_leaks
 
 from .helpers import CLEAN, GENERAL, SINGLE_SOLUTION, STUCK_UNIQUE
 
-KEYS = {"count", "solved", "classification", "score", "selection_score", "tier", "leaks", "steps", "stuck", "culprits"}
+KEYS = {"count", "solved", "classification", "score", "selection_score", "tier", "leaks", "steps", "stuck", "culprits",
+        "essential"}
 
 
 def test_json_has_exactly_the_issue_keys() -> None:
@@ -24,6 +25,9 @@ def test_json_has_exactly_the_issue_keys() -> None:
     assert data["leaks"] and all(set(x) == {"kind", "number", "cells", "message"} for x in data["leaks"])
     assert data["steps"] and all(set(x) == {"kind", "width", "cells", "message"} for x in data["steps"])
     assert data["stuck"] is None and data["count"] == 1 and data["solved"] is True
+    # One entry per solving kind the solve used (the leak kinds are never withheld).
+    assert set(data["essential"]) == {k for k in ("cover", "cant_fit", "square", "dependency", "one_of")
+                                      if data["classification"][k]["depth"]}
 
 
 @pytest.mark.parametrize(

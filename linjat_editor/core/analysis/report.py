@@ -5,7 +5,7 @@
 >>> report.count, report.solved, report.score, report.verdict
 (1, True, 0.0, 'Good: unique, solved by deduction, easy-like')
 >>> sorted(report.to_json())
-['classification', 'count', 'culprits', 'leaks', 'score', 'selection_score', 'solved', 'steps', 'stuck', 'tier']
+['classification', 'count', 'culprits', 'essential', 'leaks', 'score', 'selection_score', 'solved', 'steps', 'stuck', 'tier']
 """
 
 from __future__ import annotations
@@ -21,6 +21,7 @@ from ..exact import count_solutions
 from ..level import Level, Line
 from ..scoring import PRESETS, Weights, preset, score, selection_score
 from ..solver import SolveStatus, deduce
+from ..techniques import Essential, essential_techniques
 from .calibration import shipped_calibration
 from .leaks import MAX_GROUP, Leak, article_leaks, general_leaks
 from .steps import Step, steps_from
@@ -56,6 +57,8 @@ class Report:
     preset: str = "custom"
     elapsed_ms: float = field(default=0.0, compare=False)
     culprits: Culprits | None = None  # why there is no solution, naming the numbers and dots (count 0 only)
+    #: For each solving kind the solve uses: whether the level is still solved without it.
+    essential: tuple[Essential, ...] = ()
 
     @property
     def good(self) -> bool:
@@ -80,6 +83,7 @@ class Report:
             "stuck": self.stuck.to_json() if self.stuck else None,
             "culprits": ({"reason": self.culprits.reason, "cells": [list(c) for c in self.culprits.cells]}
                          if self.culprits else None),
+            "essential": {e.kind.key: e.needed for e in self.essential},
         }
 
 
@@ -145,4 +149,5 @@ def analyze(
         next((name for name, w in PRESETS.items() if w == weights), "custom"),
         (time.perf_counter() - started) * 1000,
         culprits,
+        essential_techniques(level, trace),
     )

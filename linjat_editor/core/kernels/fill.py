@@ -17,7 +17,7 @@ takes a hint it reaches before a dot of the generator's choosing.
 
 from .bits import bit, copy, helper, kernel, popcount, rand_below
 from .board import UNCLAIMED, build_board
-from .layer import CONTRADICTION, NONE, RUNNING, SINGLE_SOLUTION, SOLVED, step
+from .layer import CONTRADICTION, EVERY_RULE, NONE, RUNNING, SINGLE_SOLUTION, SOLVED, step
 from .rules import EVERYONE, ZERO, done, reaching_dots, refresh_possible, uncontested_placement, update_possible
 
 #: The original's cap on generator rounds.
@@ -138,7 +138,7 @@ def keep_hints(b, allowed):
 
 
 @kernel
-def fill_board(b, rng, allowed, sound, upfront=False):
+def fill_board(b, rng, allowed, sound, upfront=False, rules=EVERY_RULE):
     """Add dots (on ``allowed`` cells) to ``b``'s dot array until the solver solves it or nothing helps.
 
     Where it gets stuck, ``b``'s hints go first (``hint_at[0]`` of them;
@@ -150,6 +150,9 @@ def fill_board(b, rng, allowed, sound, upfront=False):
     dot goes in instead. When steering toward one solution this matters: the
     leak assumes uniqueness, and on a still ambiguous board it can deduce
     its way into a contradiction although the solution is still there.
+
+    ``rules``: the solving kinds the solver may use (see ``layer.layer``):
+    dots go where they are stuck, so the level is solved by those alone.
 
     Returns the generator's final status (SOLVED does not yet mean the level
     is good: the caller classifies it afresh) and whether a single-solution
@@ -173,7 +176,7 @@ def fill_board(b, rng, allowed, sound, upfront=False):
             copy(keep_alive, alive, alive.size)
             copy(keep_claimed, claimed, claimed.size)
             copy(keep_possible, possible, possible.size)
-        state, kind, width, changed = step(b, settled)
+        state, kind, width, changed = step(b, settled, rules)
         settled = False
         if sound and kind == SINGLE_SOLUTION:
             copy(alive, keep_alive, alive.size)

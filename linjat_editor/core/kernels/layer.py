@@ -2,8 +2,8 @@
 
 import numpy as np
 
-from ..kinds import Kind
-from .bits import allocating, kernel
+from ..kinds import ALL_RULES, Kind
+from .bits import allocating, helper, kernel
 from .board import LAYER_CLAIMED, LAYER_KIND, LAYER_REMOVED, LAYER_WIDTH, UNCLAIMED, build_board
 from .exact import count_solutions
 from .rules import (
@@ -30,6 +30,8 @@ DEPENDENCY = int(Kind.DEPENDENCY)
 ONE_OF = int(Kind.ONE_OF)
 SINGLE_SOLUTION = int(Kind.SINGLE_SOLUTION)
 UNCONTESTED_NO_COVER = int(Kind.UNCONTESTED_NO_COVER)
+#: The rule set of the plain solver: every solving kind (see ``kinds.rules_mask``).
+EVERY_RULE = ALL_RULES
 
 RUNNING = 0
 SOLVED = 1
@@ -39,9 +41,20 @@ CONTRADICTION = 3
 AMBIGUOUS = 4
 
 
+@helper
+def allows(rules, kind):
+    """Whether the rule set ``rules`` (bit ``kind`` per allowed kind) lets the solver use ``kind``."""
+    return (rules >> kind) & 1 != 0
+
+
 @kernel
-def layer(b, generating=False, settled=False):
+def layer(b, generating=False, settled=False, rules=EVERY_RULE):
     """One solver layer on a board whose ``possible`` is fresh: (kind, width, changed).
+
+    ``rules``: the solving kinds it may use (a designer's subset, see
+    ``kinds.rules_mask``); a kind left out is simply not tried, so the layer
+    goes on to the next. The leak kinds are always tried. A harder kind's
+    own can't-fit pass belongs to it, allowed or not.
 
     ``generating``: the generator's round. It has just given every number in
     the uncontested-no-cover situation a dot to reach, so no number is in it
@@ -62,16 +75,17 @@ def layer(b, generating=False, settled=False):
             return UNCONTESTED_NO_COVER, width, True
     # A settled round looks only where the new dot is (see ``settled``).
     new = newest_dot(b) if settled else -1
-    width = cover_new(b, new) if settled else cover(b)
-    if width:
-        return COVER, width, True
+    if allows(rules, COVER):
+        width = cover_new(b, new) if settled else cover(b)
+        if width:
+            return COVER, width, True
     # After cover: a leak that only repeats what cover finds is no leak.
     width = single_solution(b, b.possible[new] if settled else EVERYONE)
     if width:
         cover(b)
         return SINGLE_SOLUTION, width, True
     # Until dependency narrows ``possible``, it is as the update left it.
-    if not settled:
+    if not settled and allows(rules, CANT_FIT):
         width = cant_fit(b, False)
         if width:
             return CANT_FIT, width, True
@@ -79,18 +93,18 @@ def layer(b, generating=False, settled=False):
     # after must turn that into a claim for the layer to count. Where they
     # changed nothing, that pass would find what the last one found: nothing.
     changed = False
-    if square_new(b, new) if settled else square(b):
+    if allows(rules, SQUARE) and (square_new(b, new) if settled else square(b)):
         changed = True
         width = cant_fit(b, False)
         if width:
             return SQUARE, width, True
     # (What square dropped can change dependency's answer anywhere.)
-    if dependency(b, new if settled and not changed else -1):
+    if allows(rules, DEPENDENCY) and dependency(b, new if settled and not changed else -1):
         changed = True
         width = cant_fit(b)
         if width:
             return DEPENDENCY, width, True
-    if changed or not settled:
+    if (changed or not settled) and allows(rules, ONE_OF):
         if one_of(b, False):
             changed = True
             width = cant_fit(b)
@@ -100,7 +114,7 @@ def layer(b, generating=False, settled=False):
         return NONE, 0, changed
     # Otherwise stuck: one-of across pairs that do not share a line. It only
     # ever turns "stuck" into progress, so no layer above changes.
-    if one_of(b, True):
+    if allows(rules, ONE_OF) and one_of(b, True):
         width = cant_fit(b)
         if width:
             return ONE_OF, width, True
@@ -230,7 +244,7 @@ def mark_point(b, t):
 
 
 @kernel
-def solve_board(b, settle=True):
+def solve_board(b, settle=True, rules=EVERY_RULE):
     """The deduction: layers until solved, stuck or contradiction; returns the status.
 
     The engine's one layer loop: every answer about a level (solve,
@@ -244,6 +258,9 @@ def solve_board(b, settle=True):
     on a level with several solutions can run into one); otherwise the
     status is AMBIGUOUS. Without ``settle`` (the optimizer, which only asks
     "solved?") such a contradiction is left unsettled: CONTRADICTION.
+
+    ``rules``: the solving kinds allowed (see ``layer``); STUCK when they
+    are not enough.
     """
     h, w, table, layers, leak_owner, point_alive, point_leak = b.h, b.w, b.table, b.layers, b.leak_owner, b.point_alive, b.point_leak
     table[:, :] = 0
@@ -270,7 +287,7 @@ def solve_board(b, settle=True):
         if contradiction(b):
             state = CONTRADICTION
             break
-        kind, width, _ = layer(b)
+        kind, width, _ = layer(b, False, False, rules)
         if kind == NONE:
             state = SOLVED if solved(b) else STUCK
             break
@@ -297,7 +314,7 @@ def solve_board(b, settle=True):
 
 
 @kernel
-def step(b, settled=False):
+def step(b, settled=False, rules=EVERY_RULE):
     """The generator's round: one layer (see ``layer``'s ``generating``): (status after it, kind, width, changed).
 
     Its caller has just brought ``possible`` up to date, or the round is
@@ -306,14 +323,14 @@ def step(b, settled=False):
     """
     if not settled and contradiction(b):
         return CONTRADICTION, NONE, 0, True
-    kind, width, changed = layer(b, True, settled)
+    kind, width, changed = layer(b, True, settled, rules)
     if kind == NONE:
         return (SOLVED if solved(b) else STUCK), NONE, 0, changed
     return (SOLVED if solved(b) else RUNNING), kind, width, True
 
 
 @kernel
-def classify_level(b):
-    """Build the board from its numbers and dots and solve it from scratch."""
+def classify_level(b, rules=EVERY_RULE):
+    """Build the board from its numbers and dots and solve it from scratch (with the solving kinds in ``rules``)."""
     build_board(b)
-    return solve_board(b)
+    return solve_board(b, True, rules)

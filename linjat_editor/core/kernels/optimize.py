@@ -17,24 +17,73 @@ blindly; they replay its dots where they get stuck.)
 
 import numpy as np
 
+from ..scoring import RULES_AT, TARGET_AT, TEACH_AT
 from .bits import copy, helper, kernel, rand_below
-from .board import UNCLAIMED, build_board
+from .board import LAYER_KIND, UNCLAIMED, build_board
 from .fill import fill_board, random_numbers
 from .layer import CONTRADICTION, SINGLE_SOLUTION, SOLVED, UNCONTESTED_NO_COVER, solution_owners, solve_board
 from .members import Found
 from .mutate import UNKNOWN, mutate, mutate_along
 
+#: What a lesson loses per layer before the taught kind first appears: taught early.
+EARLY = 2.0
+
 
 @kernel
 def score_board(b, weights):
-    """Solve ``b`` from its numbers and dots: the weighted score if solved (and so unique), else NaN.
+    """Solve ``b`` from its numbers and dots (with the objective's rules): its objective if solved (and so unique), else NaN.
 
-    ``weights`` is ``Weights.as_array()``: [width, then one per kind].
+    ``weights`` is the objective, ``Weights.as_array()`` or ``Objective.as_array()`` (see ``objective``).
     """
     build_board(b)
-    if solve_board(b, False) != SOLVED:
+    if solve_board(b, False, rules_of(weights)) != SOLVED:
         return np.nan
-    return weighted(b.table, weights)
+    return objective(b, weights)
+
+
+@helper
+def rules_of(weights):
+    """The solving kinds the objective allows (``kinds.rules_mask``)."""
+    return np.int64(weights[RULES_AT])
+
+
+@helper
+def objective(b, weights):
+    """The solved board's value to the search (see ``objective_value``)."""
+    return objective_value(b.table, b.layers, weights)
+
+
+@kernel
+def objective_value(table, layers, weights):
+    """A solve's value to the search, higher better, from its record (``Board.table``, ``Board.layers``):
+    the weighted sum; a lesson (``TEACH_AT``) loses ``EARLY`` per layer before its kind first
+    appears; with a target (``TARGET_AT``), minus the distance to it instead.
+
+    A kernel of its own (no solver inside), so Python can rank a solve it has without loading
+    another compiled copy of the generator."""
+    total = weighted(table, weights)
+    teach = np.int64(weights[TEACH_AT])
+    if teach > 0:
+        depth = table[0, 0]
+        first = depth
+        for t in range(depth):
+            if layers[t, LAYER_KIND] == teach:
+                first = t
+                break
+        total -= EARLY * first
+    target = weights[TARGET_AT]
+    if not np.isnan(target):
+        total = -abs(total - target)
+    return total
+
+
+@helper
+def uses_hard(table, weights):
+    """A first level's test: it uses the kind a lesson teaches, or else square, dependency or one-of."""
+    teach = np.int64(weights[TEACH_AT])
+    if teach > 0:
+        return table[teach, 0] > 0
+    return table[3, 0] + table[4, 0] + table[5, 0] > 0
 
 
 @helper
@@ -53,7 +102,7 @@ def evaluate(b, rng, weights, allowed, leaks_allowed, upfront=False):
     Without ``leaks_allowed`` a level whose deduction needs a uniqueness-leak
     kind (single-solution or uncontested-no-cover) gets NaN too.
     """
-    state, leaked = fill_board(b, rng, allowed, False, upfront)
+    state, leaked = fill_board(b, rng, allowed, False, upfront, rules_of(weights))
     # A contradiction reached by sound rules alone holds for the final dots
     # too (a dot never invalidates a sound deduction): no solution, no need
     # to classify. A single-solution leak may have been undone by a later dot.
@@ -172,7 +221,7 @@ def first_candidate(b, pinned, require_hard, weights, rng, attempts, allowed):
         score = evaluate(b, rng, weights, allowed, False)
         if np.isnan(score):
             continue
-        if require_hard and table[3, 0] + table[4, 0] + table[5, 0] == 0:
+        if require_hard and not uses_hard(table, weights):
             continue
         return score
     return np.nan

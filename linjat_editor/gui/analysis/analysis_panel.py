@@ -30,6 +30,7 @@ from linjat_editor.core.analysis import Leak, Report, analyze
 from linjat_editor.core.kinds import Kind
 from linjat_editor.core.level import Level
 from linjat_editor.core.scoring import TIERS, preset_for_size
+from linjat_editor.core.techniques import describe_essential
 from linjat_editor.gui.board.document import Document
 from linjat_editor.gui.engine_warmup import wait_for
 from linjat_editor.render.theme import Theme
@@ -124,6 +125,10 @@ class AnalysisPanel(QWidget):
         self.selection = QLabel("–")
         self.tier = QLabel("–")
         self.tier.setWordWrap(True)
+        self.essential = QLabel("–")
+        self.essential.setWordWrap(True)
+        self.essential.setToolTip("For each technique the solve uses: can the level still be solved without it?\n"
+                                  "An essential one is the level's lesson; one that is not can be done another way.")
         self.status = QLabel("")
         self.status.setAccessibleName("Analysis status")
         form = QFormLayout()
@@ -133,6 +138,7 @@ class AnalysisPanel(QWidget):
         form.addRow("Score:", self.score)
         form.addRow("Selection score:", self.selection)
         form.addRow("Tier estimate:", self.tier)
+        form.addRow("Essential techniques:", self.essential)
         self.table = QTableWidget(0, 3)
         self.table.setHorizontalHeaderLabels(["Kind", "Depth", "Max width"])
         self.table.verticalHeader().setVisible(False)
@@ -242,7 +248,7 @@ class AnalysisPanel(QWidget):
         self.facts.setText("")
         self.verdict.setStyleSheet(
             f"QLabel {{ font-weight: bold; padding: 6px; color: white; background: {self.theme.step_short}; }}")
-        for label in (self.count, self.deduction, self.score, self.selection, self.tier):
+        for label in (self.count, self.deduction, self.score, self.selection, self.tier, self.essential):
             label.setText("–")
         self.table.setRowCount(0)
         self._show_leaks(())
@@ -260,6 +266,7 @@ class AnalysisPanel(QWidget):
         self.score.setText(f"{result.score:g}  ({result.preset})")
         self.selection.setText(f"{result.selection_score:g}")
         self.tier.setText(result.tier.describe() if result.tier else "–")
+        self.essential.setText(describe_essential(result.essential) if result.solved else "–")
         c = result.classification
         rows = [(kind.label, c.of(kind).depth, c.of(kind).max_width) for kind in Kind] + [("All", c.all.depth, c.all.max_width)]
         self.table.setRowCount(len(rows))

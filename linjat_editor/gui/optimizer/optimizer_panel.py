@@ -55,6 +55,7 @@ class OptimizerPanel(QWidget):
         self.pool: list[Any] = []
         self._pool_signature: list[Any] = []
         self._thumbs: dict[Any, Any] = {}
+        self.goal: Any = None  # what the running search aims for (see SettingsForm.goal)
         self.runner = OptimizerRunner(self)
         self.settings = SettingsForm(self)
         self.buttons: dict[str, QPushButton] = {}
@@ -134,8 +135,8 @@ class OptimizerPanel(QWidget):
         self.progress.setRange(0, total)
         self.progress.setValue(0)
         self.info.setText("Starting… (the first run compiles the engine)")
-        self.runner.start(self.level, self.settings.weights(), total, self.settings.seed_value(),
-                          self.settings.fixed_cells())
+        self.goal = self.settings.goal()
+        self.runner.start(self.level, self.goal, total, self.settings.seed_value(), self.settings.fixed_cells())
 
     def stop(self) -> None:
         self.runner.stop()
@@ -171,6 +172,8 @@ class OptimizerPanel(QWidget):
         left = (total - done) / rate if rate > 0 else math.inf
         eta = format_eta(left) if math.isfinite(left) else "?"
         best_text = "–" if math.isnan(best) else f"{best:g}"
+        if not math.isnan(best) and getattr(self.goal, "has_target", False):
+            best_text = f"{-best:g} from the target"  # a target's rank is minus the distance
         self.rate.setText(f"{done:,} / {total:,} iterations · {rate:,.0f} it/s · {eta} left · best {best_text}")
         self.plot.add(done, best, p.pool_scores)
 

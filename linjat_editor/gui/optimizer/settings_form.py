@@ -1,4 +1,4 @@
-"""The optimizer's settings: preset or custom weights, iterations, seed, numbers kept fixed."""
+"""The optimizer's settings: preset or custom weights, what to aim for, iterations, seed, numbers kept fixed."""
 
 from __future__ import annotations
 
@@ -9,6 +9,7 @@ from PySide6.QtCore import Qt
 from PySide6.QtWidgets import (QComboBox, QDoubleSpinBox, QFormLayout, QGridLayout, QGroupBox, QLabel,
                                QListWidget, QListWidgetItem, QSpinBox, QWidget)
 
+from linjat_editor.core.kinds import SOLVING
 from linjat_editor.core.level import Cell, Level
 from linjat_editor.core.scoring import TIERS, Weights
 
@@ -43,6 +44,20 @@ class SettingsForm(QWidget):
             self.weight_boxes[name] = spin
             grid.addWidget(QLabel(name.replace("_", " "), box), i // 2, (i % 2) * 2)
             grid.addWidget(spin, i // 2, (i % 2) * 2 + 1)
+        # What the search aims for: the highest score (as always), a lesson on one kind, or a target.
+        self.aim = QComboBox(self)
+        self.aim.setAccessibleName("Aim")
+        self.aim.addItem("Highest score", "climb")
+        for kind in SOLVING:
+            self.aim.addItem(f"Teach: {kind.label}", kind.key)
+        self.aim.addItem("Target percentile", "percentile")
+        self.aim.addItem("Target score", "score")
+        self.aim.setToolTip("Highest score: climb the weights' score.\n"
+                            "Teach: a lesson that needs this technique (stuck without it) and uses only the ones "
+                            "before it.\nTarget: the level closest to a tier percentile (as the analysis shows it) "
+                            "or to a score.")
+        self.target = QDoubleSpinBox(self, minimum=-10_000, maximum=10_000, decimals=1, value=50)
+        self.target.setAccessibleName("Target")
         self.fixed = QListWidget(self)
         self.fixed.setMaximumHeight(90)
         self.fixed.setToolTip("Ticked numbers keep their place and value")
@@ -51,10 +66,15 @@ class SettingsForm(QWidget):
         form.setContentsMargins(0, 0, 0, 0)
         form.addRow("Preset", self.preset)
         form.addRow(box)
+        form.addRow("Aim", self.aim)
+        form.addRow("Target", self.target)
+        self._form = form
         form.addRow("Iterations", self.iterations)
         form.addRow("Seed", self.seed)
         form.addRow("Keep fixed", self.fixed)
         self.preset.currentIndexChanged.connect(self._preset_changed)
+        self.aim.currentIndexChanged.connect(self._aim_changed)
+        self._aim_changed()
         self._show_auto()
         self._preset_changed()
 
@@ -93,6 +113,36 @@ class SettingsForm(QWidget):
         if name != "custom":
             return PRESETS[name]
         return Weights(**{k: spin.value() for k, spin in self.weight_boxes.items()})
+
+    def _aim_changed(self, *_: object) -> None:
+        """The target box only for a target; a percentile lies between 0 and 100."""
+        aim = str(self.aim.currentData())
+        targeted = aim in ("percentile", "score")
+        self.target.setVisible(targeted)
+        label = self._form.labelForField(self.target)
+        if label is not None:
+            label.setVisible(targeted)
+        if aim == "percentile":
+            self.target.setRange(0, 100)
+            self.target.setSuffix(" %")
+        else:
+            self.target.setRange(-10_000, 10_000)
+            self.target.setSuffix("")
+
+    def goal(self) -> Any:
+        """What the optimizer aims for: the weights to climb, or an ``Objective`` (a lesson or a target)."""
+        from linjat_editor.core.kinds import Kind
+        from linjat_editor.core.objective import lesson, toward_percentile, toward_score
+
+        aim = str(self.aim.currentData())
+        if aim == "climb":
+            return self.weights()
+        if aim == "percentile":
+            tier = self.preset_name if self.preset_name != "custom" else "expert"
+            return toward_percentile(tier, self.target.value())
+        if aim == "score":
+            return toward_score(self.weights(), self.target.value())
+        return lesson(Kind.from_key(aim))
 
     def seed_value(self) -> int | None:
         return self.seed.value() or None

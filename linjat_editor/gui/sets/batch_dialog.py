@@ -46,6 +46,7 @@ class BatchDialog(QDialog):
                          ("Worker processes", self.workers), ("Seed", self.seed)):
             form.addRow(label, w)
         layout = QVBoxLayout(self)
+        self.form, self.body = form, layout  # a campaign changes both
         layout.addLayout(form)
         layout.addWidget(self.progress)
         layout.addWidget(self.status)

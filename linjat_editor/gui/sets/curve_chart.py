@@ -3,7 +3,9 @@
 Tiers differ by marker shape as well as colour (circle easy, square medium,
 triangle hard, diamond expert, ring tutorial); levels with warnings get a
 cross. A dashed line shows the rising ramp the scores would make if sorted,
-so a designer sees at a glance where the curve dips. Where playtests exist,
+so a designer sees at a glance where the curve dips. Levels made to a
+target (a ramp or a campaign) show it as a hollow blue bar, joined by a
+dotted line: where the actual score sits beside its target. Where playtests exist,
 grey bars show the median solving time (own scale, right), so predicted
 difficulty can be set against how long players really took.
 """
@@ -17,6 +19,9 @@ from PySide6.QtGui import QColor, QMouseEvent, QPainter, QPaintEvent, QPen, QPol
 from PySide6.QtWidgets import QSizePolicy, QWidget
 
 from linjat_editor.render.chart import HALO, PlotArea, paint_frame
+
+#: The targets' colour (Okabe-Ito blue): apart from every tier's.
+TARGET = "#56b4e9"
 
 TIER_STYLE = {  # Okabe-Ito colours, one shape each
     "tutorial": ("#999999", "ring"),
@@ -33,6 +38,7 @@ class CurvePoint:
     tier: str | None
     warning: bool = False
     seconds: float | None = None  # median solving time of solved playtests, if any
+    target: float | None = None  # the selection score the level was made to come close to, if any
 
 
 class DifficultyCurve(QWidget):
@@ -59,7 +65,7 @@ class DifficultyCurve(QWidget):
     HALO = HALO  # tests measure the labels' distance from the plot with it
 
     def _area(self) -> PlotArea:
-        vals = [p.score for p in self.points if p.score is not None]
+        vals = [p.score for p in self.points if p.score is not None] + [p.target for p in self.points if p.target is not None]
         lo, hi = (min(vals), max(vals)) if vals else (0.0, 1.0)
         n = max(1, len(self.points) - 1)
         return PlotArea.fit(self.width(), self.height(), self.fontMetrics(), n, min(lo, 0.0), hi)
@@ -72,10 +78,12 @@ class DifficultyCurve(QWidget):
 
     def _legend(self) -> str:
         times = [pt.seconds for pt in self.points if pt.seconds]
+        targets = "blue: targets" if any(pt.target is not None for pt in self.points) else ""
         if not times or all(pt.score is None for pt in self.points):
-            return ""
+            return targets
         top = max(times)
-        return f"bars: time, max {int(top) // 60}:{int(top) % 60:02d}"
+        bars = f"bars: time, max {int(top) // 60}:{int(top) % 60:02d}"
+        return f"{targets} · {bars}" if targets else bars
 
     def labels(self) -> list[tuple[QRectF, str]]:
         """Every text the chart draws, with its box (tests check none of them covers the plot)."""
@@ -95,6 +103,7 @@ class DifficultyCurve(QWidget):
         p = QPainter(self)
         area = self._area()
         paint_frame(p, self.width(), self.height(), area, self._caption(), self._legend())
+        self._targets(p, area)
         scored = [(i, pt.score) for i, pt in enumerate(self.points) if pt.score is not None]
         if not scored:
             p.end()
@@ -109,6 +118,22 @@ class DifficultyCurve(QWidget):
         for i, s in scored:
             self._marker(p, area.pos(self._x(i), s), self.points[i], i == self.selected)
         p.end()
+
+    def target_point(self, i: int) -> QPointF | None:
+        """Where level ``i``'s target is drawn (None: it has none)."""
+        t = self.points[i].target
+        return None if t is None else self._area().pos(self._x(i), t)
+
+    def _targets(self, p: QPainter, area: PlotArea) -> None:
+        """Each target as a short thick bar, joined by a dotted line: the ramp the set was made to climb."""
+        marks = [c for c in (self.target_point(i) for i in range(len(self.points))) if c is not None]
+        if not marks:
+            return
+        p.setPen(QPen(QColor(TARGET), 1.5, Qt.PenStyle.DotLine))
+        p.drawPolyline(QPolygonF(marks))
+        p.setPen(QPen(QColor(TARGET), 4))
+        for c in marks:
+            p.drawLine(QPointF(c.x() - 7, c.y()), QPointF(c.x() + 7, c.y()))
 
     def _time_bars(self, p: QPainter, area: PlotArea) -> None:
         times = [(i, pt.seconds) for i, pt in enumerate(self.points) if pt.seconds]

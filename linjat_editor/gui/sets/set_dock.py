@@ -5,6 +5,7 @@ from __future__ import annotations
 from typing import Any
 
 from PySide6.QtCore import Qt
+from PySide6.QtWidgets import QMenu
 
 from linjat_editor.gui.commands import ReplaceLevelCommand
 from linjat_editor.gui.sets.set_model import entry_name
@@ -25,4 +26,20 @@ def install_set_panel(window: Any, area: Qt.DockWidgetArea = Qt.DockWidgetArea.L
 
     panel.openRequested.connect(open_level)
     window.add_dock(panel, area, "Level set")
+    add_set_menu(window, panel)
     return panel
+
+
+def add_set_menu(window: Any, panel: SetPanel) -> None:
+    """The Level set menu (before Help): New campaign…"""
+    bar = window.menuBar()
+    menu = QMenu("Level &set", window)
+    action = menu.addAction("New &campaign…")
+    action.setToolTip("Lessons teaching each technique in turn, then easy to expert on a smooth ramp")
+    action.triggered.connect(panel.campaign_dialog)
+    help_menu = next((a for a in bar.actions() if a.text().replace("&", "") == "Help"), None)
+    if help_menu is None:
+        bar.addMenu(menu)
+    else:
+        bar.insertMenu(help_menu, menu)
+    window.set_menu = menu  # reachable for tests

@@ -65,6 +65,15 @@ class SetFilesMixin(_Widget):
         dialog.open()
         self._batch_dialog = dialog  # reachable for tests and for shutdown
 
+    def campaign_dialog(self) -> None:
+        """Level set ▸ New campaign…: its levels join the set in the campaign's order."""
+        from linjat_editor.gui.sets.campaign_dialog import CampaignDialog
+
+        dialog = CampaignDialog(self)
+        dialog.generated.connect(lambda s: self.append_set(s, f"New campaign of {len(s)} level(s)"))
+        dialog.open()
+        self._batch_dialog = dialog  # reachable for tests and for shutdown
+
     def export(self, path: str, fmt: str | None = None, **options: object) -> list:
         """Export the set (with the figures found so far) in any format ``linjat export`` knows."""
         from linjat_editor.render.export import export_set

@@ -34,6 +34,19 @@ def median_seconds(entry: SetEntry) -> float | None:
     return times[len(times) // 2] if times else None
 
 
+def target_of(entry: SetEntry) -> float | None:
+    """The selection score a ramp or campaign level was made to come close to (its target percentile of its tier)."""
+    from linjat_editor.core.objective import toward_percentile
+
+    percentile = (entry.analysis or {}).get("target_percentile")
+    if percentile is None or not entry.tier:
+        return None
+    try:
+        return toward_percentile(entry.tier, float(percentile)).target
+    except (ValueError, TypeError):
+        return None
+
+
 def played(entry: SetEntry) -> str:
     """Playtest summary for the list: how often solved and the median time, to set beside the score."""
     tests = playtests_of(entry)

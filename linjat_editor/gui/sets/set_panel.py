@@ -19,7 +19,7 @@ from linjat_editor.gui.commands.change_set import ChangeSetCommand
 from linjat_editor.gui.sets.curve_chart import CurvePoint, DifficultyCurve
 from linjat_editor.gui.sets.set_checks import MEANINGS, EntryCheck, reason
 from linjat_editor.gui.sets.set_files import SetFilesMixin
-from linjat_editor.gui.sets.set_model import SetModel, entry_name, median_seconds
+from linjat_editor.gui.sets.set_model import SetModel, entry_name, median_seconds, target_of
 from linjat_editor.gui.sets.set_ordering import ramp_order
 from linjat_editor.gui.sets.set_worker import SetChecker
 from linjat_editor.io.export_common import guess_tier
@@ -227,7 +227,7 @@ class SetPanel(SetFilesMixin, QWidget):
             c = self.check_of(i)
             checked += c is not None
             flags = c.warnings_for(e.tier) if c is not None else []
-            points.append(CurvePoint(None if c is None else c.score, e.tier, bool(flags), median_seconds(e)))
+            points.append(CurvePoint(None if c is None else c.score, e.tier, bool(flags), median_seconds(e), target_of(e)))
             if flags:
                 lines.append(f"{i + 1}. {entry_name(e, i)}: {', '.join(flags)}")
                 for flag in flags:
