@@ -208,7 +208,7 @@ def compiled(names: Iterable[str] | None = None) -> bool:
 
 
 #: What the editor and the command line say while a first start compiles.
-PREPARING = "preparing the engine: the first start after an install compiles it (some seconds)…"
+PREPARING = "preparing the engine: the first start after an install compiles it once (about a minute of CPU)…"
 
 
 def prepare(names: Iterable[str] | None = None, on_ready: Callable[[Progress], None] | None = None,

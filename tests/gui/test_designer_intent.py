@@ -132,15 +132,16 @@ def test_set_panel_reads_targets_from_a_ramp(qtbot) -> None:
 def test_optimizer_reports_the_distance_to_its_target(qtbot) -> None:
     from linjat_editor.core import PRESETS
     from linjat_editor.core.objective import toward_score
+    from linjat_editor.core.optimizer import Progress
     from linjat_editor.gui.optimizer.optimizer_panel import OptimizerPanel
 
     panel = OptimizerPanel(Level.from_rows(["    ", "    ", ".3. ", "    "]))
     qtbot.addWidget(panel)
     panel.goal = toward_score(PRESETS["easy"], 12)
-    panel._on_progress(40, 100, -3.0, (-3.0,), 20.0)  # a target's rank is minus the distance
+    panel._on_progress(Progress(40, 100, -3.0, (-3.0,), 20.0))  # a target's rank is minus the distance
     assert panel.rate.text().endswith("best 3 from the target")
     panel.goal = PRESETS["easy"]
-    panel._on_progress(50, 100, 7.0, (7.0,), 20.0)
+    panel._on_progress(Progress(50, 100, 7.0, (7.0,), 20.0))
     assert panel.rate.text().endswith("best 7")
 
 

@@ -81,7 +81,7 @@ def test_refused_in_one_line(case: str, tmp_path: Path, capsys: pytest.CaptureFi
 
 def _without_preparing(err: str) -> str:
     """stderr less the one note a first start prints while the kernels compile."""
-    from linjat_editor.core.kernels.cache import PREPARING
+    from linjat_editor.core.warmup import PREPARING
 
     return "".join(line for line in err.splitlines(keepends=True) if PREPARING not in line)
 
