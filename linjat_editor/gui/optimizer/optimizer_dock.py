@@ -7,12 +7,11 @@ the session. Closing the window stops its worker with every other one
 
 from __future__ import annotations
 
-from typing import Any
-
 from PySide6.QtCore import Qt
 
 from linjat_editor.core.level import Level
 from linjat_editor.gui.commands import ReplaceLevelCommand
+from linjat_editor.gui.editor_window import EditorWindow
 from linjat_editor.gui.optimizer.optimizer_panel import OptimizerPanel
 
 
@@ -22,18 +21,17 @@ def adopted(current: Level, found: Level) -> Level:
                            message=current.message, extra=dict(current.extra))
 
 
-def install_optimizer(window: Any, area: Qt.DockWidgetArea = Qt.DockWidgetArea.RightDockWidgetArea) -> OptimizerPanel:
+def install_optimizer(window: EditorWindow, area: Qt.DockWidgetArea = Qt.DockWidgetArea.RightDockWidgetArea) -> OptimizerPanel:
     """Add the optimizer dock over ``window.document``; returns the panel."""
     doc = window.document
-    panel = OptimizerPanel(doc.level, window)
+    panel = OptimizerPanel(doc.level, window.widget())
     doc.levelChanged.connect(panel.set_level)
     doc.reset.connect(panel.stop)  # another level opened: this session's board is gone
     panel.adoptRequested.connect(
         lambda level: doc.push(ReplaceLevelCommand(doc, adopted(doc.level, level), "Adopt optimizer level")))
-    board = getattr(window, "board", None)
-    if board is not None and hasattr(board, "set_preview"):
-        panel.previewRequested.connect(board.set_preview)  # a clicked pool level shows on the board
-        board.previewChanged.connect(panel.preview_shown)
-        doc.undo_stack.indexChanged.connect(lambda _: board.set_preview(None))  # Undo/Redo ends a preview
+    board = window.board
+    panel.previewRequested.connect(board.set_preview)  # a clicked pool level shows on the board
+    board.previewChanged.connect(panel.preview_shown)
+    doc.undo_stack.indexChanged.connect(lambda _: board.set_preview(None))  # Undo/Redo ends a preview
     window.add_dock(panel, area, "Optimizer")
     return panel

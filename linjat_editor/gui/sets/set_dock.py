@@ -2,24 +2,24 @@
 
 from __future__ import annotations
 
-from typing import Any
-
 from PySide6.QtCore import Qt
 from PySide6.QtWidgets import QMenu
 
+from linjat_editor.core.level import Level
 from linjat_editor.gui.commands import ReplaceLevelCommand
+from linjat_editor.gui.editor_window import EditorWindow
 from linjat_editor.gui.sets.set_model import entry_name
 from linjat_editor.gui.sets.set_panel import SetPanel
 
 
-def install_set_panel(window: Any, area: Qt.DockWidgetArea = Qt.DockWidgetArea.LeftDockWidgetArea) -> SetPanel:
+def install_set_panel(window: EditorWindow, area: Qt.DockWidgetArea = Qt.DockWidgetArea.LeftDockWidgetArea) -> SetPanel:
     """Add the set panel as a dock: "Add current" takes the document's level; opening a
     level from the set replaces the document's level as one undoable step."""
     doc = window.document
-    panel = SetPanel(current_level=lambda: doc.level, parent=window)
+    panel = SetPanel(current_level=lambda: doc.level, parent=window.widget())
     panel.setAccessibleName("Level set")
 
-    def open_level(level: Any, index: int) -> None:
+    def open_level(level: Level, index: int) -> None:
         name = entry_name(panel.level_set[index], index)  # the name the set's list shows, kept on the board
         doc.push(ReplaceLevelCommand(doc, level if level.name else level.with_meta(name=name),
                                      f"Open {name} from the set"))
@@ -30,10 +30,10 @@ def install_set_panel(window: Any, area: Qt.DockWidgetArea = Qt.DockWidgetArea.L
     return panel
 
 
-def add_set_menu(window: Any, panel: SetPanel) -> None:
+def add_set_menu(window: EditorWindow, panel: SetPanel) -> None:
     """The Level set menu (before Help): New campaign…"""
-    bar = window.menuBar()
-    menu = QMenu("Level &set", window)
+    bar = window.widget().menuBar()
+    menu = QMenu("Level &set", window.widget())
     action = menu.addAction("New &campaign…")
     action.setToolTip("Lessons teaching each technique in turn, then easy to expert on a smooth ramp")
     action.triggered.connect(panel.campaign_dialog)

@@ -6,7 +6,7 @@ Help ▸ Keyboard shortcuts list is built from these, so it never goes stale.
 
 from __future__ import annotations
 
-from types import SimpleNamespace
+from dataclasses import dataclass
 from typing import TYPE_CHECKING, Callable
 
 import shiboken6
@@ -21,13 +21,13 @@ from linjat_editor.gui.dialogs.properties import PropertiesDialog
 from linjat_editor.gui.dialogs.size_dialog import SizeDialog
 
 if TYPE_CHECKING:
-    from linjat_editor.gui.shell.editor_window import EditorWindow
+    from linjat_editor.gui.editor_window import EditorWindow
 
 
 
 def _action(window: EditorWindow, text: str, shortcut: str | QKeySequence.StandardKey | list, tip: str,
             slot: Callable[..., object] | None = None, checkable: bool = False) -> QAction:
-    act = QAction(text, window)
+    act = QAction(text, window.widget())
     keys = shortcut if isinstance(shortcut, list) else [shortcut]
     seqs = [QKeySequence(k) for k in keys]
     act.setShortcuts(seqs)
@@ -39,83 +39,133 @@ def _action(window: EditorWindow, text: str, shortcut: str | QKeySequence.Standa
     act.setCheckable(checkable)
     if slot is not None:
         (act.toggled if checkable else act.triggered).connect(lambda *args: slot(*args[:1]) if checkable else slot())
-    window.addAction(act)  # shortcuts work even when menus are hidden
+    window.widget().addAction(act)  # shortcuts work even when menus are hidden
     return act
 
 
-def install_actions(w: EditorWindow) -> SimpleNamespace:
+@dataclass
+class Actions:
+    """Every menu and toolbar action of the main window, by name (tests trigger them by name too)."""
+
+    new: QAction
+    open: QAction
+    import_rows: QAction
+    save: QAction
+    save_as: QAction
+    quit: QAction
+    undo: QAction
+    redo: QAction
+    resize: QAction
+    properties: QAction
+    clear_dots: QAction
+    clear_all: QAction
+    fill: QAction
+    fill_again: QAction
+    polish: QAction
+    fix_leaks: QAction
+    random: list[QAction]  # one per tier, in TIERS order
+    solution: QAction
+    prev_step: QAction
+    next_step: QAction
+    first_step: QAction
+    hint: QAction
+    reanalyse: QAction
+    playtest: QAction
+    focus_board: QAction
+    colours: QAction
+    shortcuts: QAction
+    guide: QAction
+
+
+def install_actions(w: EditorWindow) -> Actions:
     """Create every action, the menus and the toolbar; return the actions by name."""
     doc = w.document
-    a = SimpleNamespace()
-    # -- file
-    a.new = _action(w, "&New level…", QKeySequence.StandardKey.New, "Start an empty level", w.files.new_level)
-    a.open = _action(w, "&Open…", QKeySequence.StandardKey.Open, "Open a level file", w.files.open_file)
-    a.import_rows = _action(w, "&Import rows…", "Ctrl+I", "Paste a level in the original text form", w.files.import_rows)
-    a.save = _action(w, "&Save", QKeySequence.StandardKey.Save, "Save the level", w.files.save)
-    a.save_as = _action(w, "Save &as…", "Ctrl+Shift+S", "Save the level under a new name", w.files.save_as)
-    a.quit = _action(w, "&Quit", "Ctrl+Q", "Close the editor", w.close)
-    # -- edit
-    a.undo = doc.undo_stack.createUndoAction(w, "&Undo")
-    a.undo.setShortcuts([QKeySequence("Ctrl+Z")])
-    a.undo.setToolTip("Undo the last edit (Ctrl+Z)")
-    a.redo = doc.undo_stack.createRedoAction(w, "&Redo")
-    a.redo.setShortcuts([QKeySequence("Ctrl+Shift+Z"), QKeySequence("Ctrl+Y")])
-    a.redo.setToolTip("Redo (Ctrl+Shift+Z)")
-    w.addAction(a.undo)
-    w.addAction(a.redo)
-    a.resize = _action(w, "Resi&ze grid…", "Ctrl+R", "Change the grid size (what falls outside is dropped)",
-                       lambda: resize_grid(w))
-    a.properties = _action(w, "Level &properties…", "Ctrl+Shift+P", "Name, author, notes and player message",
-                           lambda: edit_properties(w))
-    a.clear_dots = _action(w, "Clear &dots", "Ctrl+Alt+D", "Remove every unpinned dot",
-                           lambda: doc.push(ReplaceLevelCommand(doc, doc.level.without_dots(), "Clear dots")))
-    a.clear_all = _action(w, "Clear &all", "Ctrl+Shift+Del", "Remove every number and dot",
+    a = Actions(
+        # -- file
+        new=_action(w, "&New level…", QKeySequence.StandardKey.New, "Start an empty level", w.files.new_level),
+        open=_action(w, "&Open…", QKeySequence.StandardKey.Open, "Open a level file", w.files.open_file),
+        import_rows=_action(w, "&Import rows…", "Ctrl+I", "Paste a level in the original text form",
+                            w.files.import_rows),
+        save=_action(w, "&Save", QKeySequence.StandardKey.Save, "Save the level", w.files.save),
+        save_as=_action(w, "Save &as…", "Ctrl+Shift+S", "Save the level under a new name", w.files.save_as),
+        quit=_action(w, "&Quit", "Ctrl+Q", "Close the editor", w.widget().close),
+        # -- edit
+        undo=_undo_action(w, redo=False),
+        redo=_undo_action(w, redo=True),
+        resize=_action(w, "Resi&ze grid…", "Ctrl+R", "Change the grid size (what falls outside is dropped)",
+                       lambda: resize_grid(w)),
+        properties=_action(w, "Level &properties…", "Ctrl+Shift+P", "Name, author, notes and player message",
+                           lambda: edit_properties(w)),
+        clear_dots=_action(w, "Clear &dots", "Ctrl+Alt+D", "Remove every unpinned dot",
+                           lambda: doc.push(ReplaceLevelCommand(doc, doc.level.without_dots(), "Clear dots"))),
+        clear_all=_action(w, "Clear &all", "Ctrl+Shift+Del", "Remove every number and dot",
                           lambda: doc.push(ReplaceLevelCommand(doc, doc.level.with_numbers(()).without_dots(False),
-                                                               "Clear all")))
-    # -- generate
-    a.fill = _action(w, "&Fill dots", "Ctrl+D", "Keep numbers and pinned dots; generate the other dots",
-                     lambda: w.generator.fill_dots())
-    a.fill_again = _action(w, "Fill a&gain", "Ctrl+Shift+D", "Fill dots again with another seed",
-                           lambda: w.generator.fill_dots(again=True))
-    a.polish = _action(w, "&Polish dots", "Ctrl+Alt+P", "Keep the numbers; move dots while the level gets harder "
+                                                               "Clear all"))),
+        # -- generate
+        fill=_action(w, "&Fill dots", "Ctrl+D", "Keep numbers and pinned dots; generate the other dots",
+                     lambda: w.generator.fill_dots()),
+        fill_again=_action(w, "Fill a&gain", "Ctrl+Shift+D", "Fill dots again with another seed",
+                           lambda: w.generator.fill_dots(again=True)),
+        polish=_action(w, "&Polish dots", "Ctrl+Alt+P", "Keep the numbers; move dots while the level gets harder "
                        "(by the analysis preset), keeping it unique and leak-free",
-                       lambda: w.generator.polish_dots(w.analysis.preset_name))
-    a.fix_leaks = _action(w, "Fix &leaks", "Ctrl+L", "Add the fewest dots that remove every uniqueness leak",
-                          w.generator.fix_leaks)
-    a.random = [
-        _action(w, f"New random {name} level", f"Ctrl+Alt+{i + 1}",
-                f"Generate a fresh {name} level ({_tier_size(name)})", (lambda n=name: w.generator.new_random_level(n)))
-        for i, name in enumerate(TIERS)
-    ]
-    # -- view / steps
-    a.solution = _action(w, "Show &solution", "Ctrl+T", "Draw the solution lines", w.board.set_show_solution,
-                         checkable=True)
+                       lambda: w.generator.polish_dots(w.analysis.preset_name)),
+        fix_leaks=_action(w, "Fix &leaks", "Ctrl+L", "Add the fewest dots that remove every uniqueness leak",
+                          w.generator.fix_leaks),
+        random=[
+            _action(w, f"New random {name} level", f"Ctrl+Alt+{i + 1}",
+                    f"Generate a fresh {name} level ({_tier_size(name)})",
+                    (lambda n=name: w.generator.new_random_level(n)))
+            for i, name in enumerate(TIERS)
+        ],
+        # -- view / steps
+        solution=_action(w, "Show &solution", "Ctrl+T", "Draw the solution lines", w.board.set_show_solution,
+                         checkable=True),
+        prev_step=_action(w, "&Previous step", "Alt+Left", "Show the previous solver step", w.steps.step_back),
+        next_step=_action(w, "&Next step", "Alt+Right", "Show the next solver step", w.steps.step_forward),
+        first_step=_action(w, "Steps: back to &start", "Alt+Home", "Hide the step overlay",
+                           lambda: w.steps.set_position(0)),
+        hint=_action(w, "&Hint", "Ctrl+H", "Show the next deduction on the current board", lambda: show_hint(w)),
+        reanalyse=_action(w, "Re-&analyse", "F5", "Run the analysis again now", lambda: w.analysis.request(True)),
+        playtest=_action(w, "&Playtest", "F6", "Play the level in the Play tab: drag lines with the mouse, "
+                         "or arrows and Space", w.start_playtest),
+        focus_board=_action(w, "Focus &board", "Esc", "Put the keyboard focus on the board", w.board.setFocus),
+        colours=_action(w, "Board &colours…", "Ctrl+Shift+K", "Change the board colours (saved in the settings)",
+                        lambda: edit_colours(w)),
+        shortcuts=_action(w, "&Keyboard shortcuts", "F1", "List every shortcut", lambda: show_shortcuts(w)),
+        guide=_action(w, "&User guide", "Shift+F1", "How to make a level, task by task, with pictures",
+                      lambda: show_user_guide(w)),
+    )
     a.solution.setChecked(w.settings.show_solution)
-    a.prev_step = _action(w, "&Previous step", "Alt+Left", "Show the previous solver step", w.steps.step_back)
-    a.next_step = _action(w, "&Next step", "Alt+Right", "Show the next solver step", w.steps.step_forward)
-    a.first_step = _action(w, "Steps: back to &start", "Alt+Home", "Hide the step overlay",
-                           lambda: w.steps.set_position(0))
-    a.hint = _action(w, "&Hint", "Ctrl+H", "Show the next deduction on the current board", lambda: show_hint(w))
-    a.reanalyse = _action(w, "Re-&analyse", "F5", "Run the analysis again now", lambda: w.analysis.request(True))
-    a.playtest = _action(w, "&Playtest", "F6", "Play the level in the Play tab: drag lines with the mouse, "
-                         "or arrows and Space", w.start_playtest)
-    a.focus_board = _action(w, "Focus &board", "Esc", "Put the keyboard focus on the board", w.board.setFocus)
-    a.colours = _action(w, "Board &colours…", "Ctrl+Shift+K", "Change the board colours (saved in the settings)",
-                        lambda: edit_colours(w))
-    a.shortcuts = _action(w, "&Keyboard shortcuts", "F1", "List every shortcut", lambda: show_shortcuts(w))
-    a.guide = _action(w, "&User guide", "Shift+F1", "How to make a level, task by task, with pictures",
-                      lambda: show_user_guide(w))
     _menus(w, a)
-    w.generator.busyChanged.connect(
-        lambda busy: [x.setEnabled(not busy and w.engine_action_ready(x)) for x in (a.fill, a.fill_again, a.polish, a.fix_leaks, *a.random)])
+
+    def generator_busy(busy: bool) -> None:
+        for act in (a.fill, a.fill_again, a.polish, a.fix_leaks, *a.random):
+            act.setEnabled(not busy and w.engine_action_ready(act))
+
+    w.generator.busyChanged.connect(generator_busy)
     return a
 
 
-def _menus(w: EditorWindow, a: SimpleNamespace) -> None:
-    bar = w.menuBar()
+def _undo_action(w: EditorWindow, redo: bool) -> QAction:
+    """The undo stack's own Undo or Redo, whose text names the step ("Undo Set number 5 at…")."""
+    stack, parent = w.document.undo_stack, w.widget()
+    if redo:
+        act = stack.createRedoAction(parent, "&Redo")
+        act.setShortcuts([QKeySequence("Ctrl+Shift+Z"), QKeySequence("Ctrl+Y")])
+        act.setToolTip("Redo (Ctrl+Shift+Z)")
+    else:
+        act = stack.createUndoAction(parent, "&Undo")
+        act.setShortcuts([QKeySequence("Ctrl+Z")])
+        act.setToolTip("Undo the last edit (Ctrl+Z)")
+    parent.addAction(act)
+    return act
+
+
+def _menus(w: EditorWindow, a: Actions) -> None:
+    bar = w.widget().menuBar()
     file_menu = bar.addMenu("&File")
     file_menu.addActions([a.new, a.open])
-    w.recent_menu = QMenu("Open &recent", w)
+    w.recent_menu = QMenu("Open &recent", w.widget())
     file_menu.addMenu(w.recent_menu)
     file_menu.addActions([a.import_rows])
     file_menu.addSeparator()
@@ -133,7 +183,7 @@ def _menus(w: EditorWindow, a: SimpleNamespace) -> None:
     gen = bar.addMenu("&Generate")
     gen.addActions([a.fill, a.fill_again, a.polish, a.fix_leaks])
     gen.addSeparator()
-    group = QActionGroup(w)
+    group = QActionGroup(w.widget())
     for act in a.random:
         group.addAction(act)
         gen.addAction(act)
@@ -148,7 +198,7 @@ def _menus(w: EditorWindow, a: SimpleNamespace) -> None:
         view.addAction(dock.toggleViewAction())
     w.view_menu = view  # add_dock() appends later docks here
     bar.addMenu("&Help").addActions([a.guide, a.shortcuts])
-    tools = w.addToolBar("Main")
+    tools = w.widget().addToolBar("Main")
     tools.setObjectName("toolbar-main")
     tools.addActions([a.new, a.open, a.save])
     tools.addSeparator()
@@ -163,7 +213,7 @@ def _fixed_undo_buttons(w: EditorWindow) -> list[QAction]:
     """Toolbar Undo/Redo with fixed labels: the stack's own actions say "Undo Set number 5 at…",
     and a label that grows pushes every later button sideways. The full text is in the tooltip."""
     stack = w.document.undo_stack
-    undo, redo = QAction("Undo", w), QAction("Redo", w)
+    undo, redo = QAction("Undo", w.widget()), QAction("Redo", w.widget())
     undo.setObjectName("toolbar-undo")
     redo.setObjectName("toolbar-redo")
     undo.triggered.connect(stack.undo)
@@ -201,20 +251,20 @@ def _tier_size(name: str) -> str:
 def resize_grid(w: EditorWindow) -> None:
     level = w.document.level
     dialog = SizeDialog("Resize grid", level.height, level.width,
-                        note="Numbers and dots outside the new size are dropped.", parent=w)
+                        note="Numbers and dots outside the new size are dropped.", parent=w.widget())
     if dialog.exec() == QDialog.DialogCode.Accepted:
         h, c = dialog.size()
         w.document.push(ReplaceLevelCommand(w.document, level.resized(h, c), f"Resize to {h}×{c}"))
 
 
 def edit_colours(w: EditorWindow) -> None:
-    dialog = ColoursDialog(w.theme, w)
+    dialog = ColoursDialog(w.theme, w.widget())
     if dialog.exec() == QDialog.DialogCode.Accepted:
         w.set_theme(dialog.theme)
 
 
 def edit_properties(w: EditorWindow) -> None:
-    dialog = PropertiesDialog(w.document.level, w)
+    dialog = PropertiesDialog(w.document.level, w.widget())
     if dialog.exec() == QDialog.DialogCode.Accepted:
         w.document.push(SetMetaCommand(w.document, **dialog.fields()))
 
@@ -239,16 +289,16 @@ def show_user_guide(w: EditorWindow) -> None:
     if path is None:
         w.show_error("User guide", "The user guide is not part of this installation (docs/user-guide.md).")
         return
-    guide = w.findChild(UserGuide)
+    guide = w.widget().findChild(UserGuide)
     if guide is None:
-        guide = UserGuide(path, w)
+        guide = UserGuide(path, w.widget())
     guide.show()
     guide.raise_()
 
 
 def show_shortcuts(w: EditorWindow) -> None:
     rows = []
-    for act in w.actions():
+    for act in w.widget().actions():
         keys = ", ".join(s.toString(QKeySequence.SequenceFormat.NativeText) for s in act.shortcuts())
         if keys:
             rows.append(f"<tr><td><b>{keys}</b></td><td>{act.text().replace('&', '')}</td></tr>")
@@ -256,4 +306,4 @@ def show_shortcuts(w: EditorWindow) -> None:
              "<tr><td><b>P / Shift-click</b></td><td>Pin or unpin a dot</td></tr>"
              "<tr><td><b>Delete</b></td><td>Clear the cell</td></tr><tr><td><b>Arrows</b></td><td>Move the selection</td></tr>"
              "<tr><td><b>Drag</b></td><td>Move a number</td></tr>")
-    QMessageBox.information(w, "Keyboard shortcuts", f"<table>{board}{''.join(rows)}</table>")
+    QMessageBox.information(w.widget(), "Keyboard shortcuts", f"<table>{board}{''.join(rows)}</table>")

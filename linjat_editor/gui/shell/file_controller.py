@@ -19,7 +19,7 @@ from linjat_editor.gui.dialogs.size_dialog import SizeDialog
 from linjat_editor.gui.dialogs.file_names import last_folder, safe_name, with_extension
 
 if TYPE_CHECKING:
-    from linjat_editor.gui.shell.file_window import WindowBase
+    from linjat_editor.gui.editor_window import EditorWindow
 
 FILE_FILTER = "Linjat levels (*.json *.txt);;All files (*)"
 #: Save as: filter text -> the extension a bare name gets (the writer picks the format by it).
@@ -33,9 +33,10 @@ class FileController(QObject):
     #: The recent-files list changed (list of str paths).
     recentChanged = Signal(list)
 
-    def __init__(self, window: WindowBase) -> None:
-        super().__init__(window)
+    def __init__(self, window: EditorWindow) -> None:
+        super().__init__(window.widget())
         self.window = window
+        self.parent_widget = window.widget()  # the Qt parent of its dialogs
         self.document = window.document
 
     # -- the prompt (tests replace prompt_unsaved) ------------------------------
@@ -43,7 +44,7 @@ class FileController(QObject):
     def prompt_unsaved(self) -> QMessageBox.StandardButton:
         """Ask Save / Discard / Cancel about unsaved changes."""
         return QMessageBox.question(
-            self.window, "Unsaved changes",
+            self.parent_widget, "Unsaved changes",
             f"{self.document.display_name()} has unsaved changes. Save them first?",
             QMessageBox.StandardButton.Save | QMessageBox.StandardButton.Discard | QMessageBox.StandardButton.Cancel,
             QMessageBox.StandardButton.Save)
@@ -63,7 +64,7 @@ class FileController(QObject):
         """Start an empty level of a chosen size (dialog unless ``size`` is given)."""
         if size is None:
             level = self.document.level
-            dialog = SizeDialog("New level", level.height, level.width, parent=self.window)
+            dialog = SizeDialog("New level", level.height, level.width, parent=self.parent_widget)
             if dialog.exec() != QDialog.DialogCode.Accepted:
                 return False
             size = dialog.size()
@@ -76,7 +77,7 @@ class FileController(QObject):
         """Open a level file (dialog unless ``path`` is given). Errors show one line; nothing is lost."""
         if path is None:
             start = str(self.document.path.parent if self.document.path else last_folder(self.window.settings))
-            path, _ = QFileDialog.getOpenFileName(self.window, "Open level", start, FILE_FILTER)
+            path, _ = QFileDialog.getOpenFileName(self.parent_widget, "Open level", start, FILE_FILTER)
             if not path:
                 return False
         level = self.read(Path(path))
@@ -113,7 +114,7 @@ class FileController(QObject):
         if path is None:
             name = safe_name(self.document.level.name, "level") + ".json"
             suggested = str(self.document.path or last_folder(self.window.settings) / name)
-            path, chosen = QFileDialog.getSaveFileName(self.window, "Save level as", suggested, ";;".join(SAVE_FILTERS))
+            path, chosen = QFileDialog.getSaveFileName(self.parent_widget, "Save level as", suggested, ";;".join(SAVE_FILTERS))
             if not path:
                 return False
             path = with_extension(path, SAVE_FILTERS.get(chosen, ".json"))
@@ -141,7 +142,7 @@ class FileController(QObject):
         from linjat_editor import io as lio
 
         if text is None:
-            dialog = ImportRowsDialog(self.window)
+            dialog = ImportRowsDialog(self.parent_widget)
             if dialog.exec() != QDialog.DialogCode.Accepted:
                 return False
             text = dialog.text()

@@ -8,11 +8,14 @@ never overwrites the shipped file.
 from __future__ import annotations
 
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING
 
 from PySide6.QtWidgets import QDockWidget
 
 from linjat_editor.io import FormatError, read_set
+
+if TYPE_CHECKING:
+    from linjat_editor.gui.editor_window import EditorWindow
 
 NAME = "starter-set.json"
 
@@ -23,7 +26,7 @@ def starter_set_path() -> Path | None:
     return path if path.is_file() else None
 
 
-def open_on_first_start(window: Any) -> bool:
+def open_on_first_start(window: EditorWindow) -> bool:
     """On the first start only: show the starter set and put its first level on the board."""
     if window.settings.welcomed:
         return False
@@ -38,7 +41,7 @@ def open_on_first_start(window: Any) -> bool:
     window.set_panel.set_level_set(level_set, None)
     if len(level_set):
         window.document.load(level_set.levels[0])
-    dock = window.findChild(QDockWidget, "dock-level-set")
+    dock = window.widget().findChild(QDockWidget, "dock-level-set")
     if dock is not None:
         dock.show()
         dock.raise_()

@@ -13,7 +13,8 @@ from __future__ import annotations
 
 from PySide6.QtCore import QByteArray, Qt, QTimer
 from PySide6.QtGui import QAction, QCloseEvent, QKeySequence, QResizeEvent, QShortcut
-from PySide6.QtWidgets import (QAbstractButton, QAbstractScrollArea, QDockWidget, QFrame, QLabel, QMenu, QMessageBox,
+from PySide6.QtWidgets import (QAbstractButton, QAbstractScrollArea, QDockWidget, QFrame, QLabel, QMainWindow, QMenu,
+                               QMessageBox,
                                QProgressBar, QPushButton, QScrollArea, QUndoView, QWidget)
 
 from linjat_editor.core.level import Level
@@ -29,7 +30,6 @@ from linjat_editor.gui.shell.recovery import Autosaver
 from linjat_editor.gui.shell.settings import Settings
 from linjat_editor.gui.analysis.step_panel import StepPanel
 from linjat_editor.gui import workers
-from linjat_editor.gui.shell.editor_window import EditorWindow
 from linjat_editor.render.theme import Theme
 
 APP_TITLE = "Linjat Editor"
@@ -39,11 +39,15 @@ LAYOUT_VERSION = 2
 SHUTDOWN_WAIT_MS = 1000
 
 
-class MainWindow(EditorWindow):
-    """Board, analysis, steps and undo history around one :class:`Document`."""
+class MainWindow(QMainWindow):
+    """Board, analysis, steps and undo history around one :class:`Document`.
+
+    What the docks, menus and file workflow use of it is :class:`~linjat_editor.gui.editor_window.EditorWindow`.
+    """
 
     recent_menu: QMenu  # File ▸ Open recent, filled by actions.py
     view_menu: QMenu | None = None  # View menu; add_dock() lists docks added later here
+    set_menu: QMenu  # Level set menu, added by sets/set_dock.py
     session_ending = False  # set by gui.shell.session_end: close without asking, keep the autosave
 
     def __init__(self, level: Level | None = None, settings: Settings | None = None,
@@ -89,6 +93,10 @@ class MainWindow(EditorWindow):
         self._docks_for_width = self.width()  # a restored layout's docks fit its restored window
         self._update_title()
         self.board.setFocus()
+
+    def widget(self) -> QMainWindow:
+        """Itself, as the Qt parent of dialogs, menus and actions (``EditorWindow.widget``)."""
+        return self
 
     # -- the hook for other panels ---------------------------------------------------
 
