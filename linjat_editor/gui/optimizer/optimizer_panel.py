@@ -19,8 +19,10 @@ from linjat_editor.gui.optimizer.score_plot import ScorePlot
 from linjat_editor.gui.optimizer.settings_form import SettingsForm
 from linjat_editor.render.thumbnail import level_thumbnail
 
-if TYPE_CHECKING:
+if TYPE_CHECKING:  # the engine loads when a run starts, not when the dock is built
+    from linjat_editor.core.objective import Objective
     from linjat_editor.core.optimizer import Progress
+    from linjat_editor.core.scoring import Weights
 
 SHORT = {"cover": "cov", "cant_fit": "fit", "square": "sq", "dependency": "dep", "one_of": "one",
          "single_solution": "SS!", "uncontested_no_cover": "UNC!"}
@@ -55,7 +57,7 @@ class OptimizerPanel(QWidget):
         self.pool: list[Any] = []
         self._pool_signature: list[Any] = []
         self._thumbs: dict[Any, Any] = {}
-        self.goal: Any = None  # what the running search aims for (see SettingsForm.goal)
+        self.goal: Weights | Objective | None = None  # what the running search aims for (see SettingsForm.goal)
         self.runner = OptimizerRunner(self)
         self.settings = SettingsForm(self)
         self.buttons: dict[str, QPushButton] = {}
@@ -172,7 +174,9 @@ class OptimizerPanel(QWidget):
         left = (total - done) / rate if rate > 0 else math.inf
         eta = format_eta(left) if math.isfinite(left) else "?"
         best_text = "–" if math.isnan(best) else f"{best:g}"
-        if not math.isnan(best) and getattr(self.goal, "has_target", False):
+        from linjat_editor.core.objective import as_objective  # loaded already: a run is reporting
+
+        if not math.isnan(best) and self.goal is not None and as_objective(self.goal).has_target:
             best_text = f"{-best:g} from the target"  # a target's rank is minus the distance
         self.rate.setText(f"{done:,} / {total:,} iterations · {rate:,.0f} it/s · {eta} left · best {best_text}")
         self.plot.add(done, best, p.pool_scores)

@@ -20,6 +20,7 @@ from linjat_editor.gui.workers import Job, Worker
 
 if TYPE_CHECKING:  # the engine loads when a run starts, not when the dock is built
     from linjat_editor.core.optimizer import Optimizer, Progress
+    from linjat_editor.core.objective import Objective
     from linjat_editor.core.scoring import Weights
 
 
@@ -80,7 +81,7 @@ class OptimizerRunner(QObject):
 
     # -- control -------------------------------------------------------------
 
-    def start(self, level: Level, weights: Weights, iterations: int, seed: int | None = None,
+    def start(self, level: Level, weights: Weights | Objective, iterations: int, seed: int | None = None,
               fixed: Collection[Cell] = ()) -> None:
         """A new session from ``level`` (its numbers; pinned dots kept)."""
         from linjat_editor.core import Optimizer

@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from dataclasses import fields
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from PySide6.QtCore import Qt
 from PySide6.QtWidgets import (QComboBox, QDoubleSpinBox, QFormLayout, QGridLayout, QGroupBox, QLabel,
@@ -12,6 +12,9 @@ from PySide6.QtWidgets import (QComboBox, QDoubleSpinBox, QFormLayout, QGridLayo
 from linjat_editor.core.kinds import SOLVING
 from linjat_editor.core.level import Cell, Level
 from linjat_editor.core.scoring import TIERS, Weights
+
+if TYPE_CHECKING:
+    from linjat_editor.core.objective import Objective
 
 PRESET_NAMES = tuple(TIERS)  # the engine's tier table, easiest first
 
@@ -129,7 +132,7 @@ class SettingsForm(QWidget):
             self.target.setRange(-10_000, 10_000)
             self.target.setSuffix("")
 
-    def goal(self) -> Any:
+    def goal(self) -> Weights | Objective:
         """What the optimizer aims for: the weights to climb, or an ``Objective`` (a lesson or a target)."""
         from linjat_editor.core.kinds import Kind
         from linjat_editor.core.objective import lesson, toward_percentile, toward_score

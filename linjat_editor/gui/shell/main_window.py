@@ -115,11 +115,11 @@ class MainWindow(QMainWindow):
         scrolls = isinstance(widget, QAbstractScrollArea) or getattr(widget, "scrolls_itself", False)
         dock.setWidget(widget if scrolls else _scrolled(widget))
         self.addDockWidget(area, dock)
-        self._docks = getattr(self, "_docks", 0) + 1
+        number = len(self.findChildren(QDockWidget))  # this dock's place, counted, not kept beside the docks
         toggle = dock.toggleViewAction()
-        if self._docks <= 9:  # every dock gets a shortcut: Alt+1, Alt+2, ...
-            toggle.setShortcut(f"Alt+{self._docks}")
-            toggle.setToolTip(f"Show or hide the {title} panel (Alt+{self._docks})")
+        if number <= 9:  # every dock gets a shortcut: Alt+1, Alt+2, ...
+            toggle.setShortcut(f"Alt+{number}")
+            toggle.setToolTip(f"Show or hide the {title} panel (Alt+{number})")
         self.addAction(toggle)
         view_menu = self.view_menu
         if view_menu is not None:  # docks added after the menus still get a toggle
