@@ -7,7 +7,7 @@ Help ▸ Keyboard shortcuts list is built from these, so it never goes stale.
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import TYPE_CHECKING, Callable
+from typing import TYPE_CHECKING, Callable, Protocol
 
 import shiboken6
 from PySide6.QtCore import QDir
@@ -19,13 +19,20 @@ from linjat_editor.gui.commands import ReplaceLevelCommand, SetMetaCommand
 from linjat_editor.gui.dialogs.colours import ColoursDialog
 from linjat_editor.gui.dialogs.properties import PropertiesDialog
 from linjat_editor.gui.dialogs.size_dialog import SizeDialog
+from linjat_editor.gui.shell.shell_window import ShellWindow
 
 if TYPE_CHECKING:
-    from linjat_editor.gui.editor_window import EditorWindow
+    from linjat_editor.gui.shell.file_controller import FileController
+
+
+class MenuWindow(ShellWindow, Protocol):
+    """What the menus use of the main window: the shell's view and its file workflow."""
+
+    files: FileController
 
 
 
-def _action(window: EditorWindow, text: str, shortcut: str | QKeySequence.StandardKey | list, tip: str,
+def _action(window: MenuWindow, text: str, shortcut: str | QKeySequence.StandardKey | list, tip: str,
             slot: Callable[..., object] | None = None, checkable: bool = False) -> QAction:
     act = QAction(text, window.widget())
     keys = shortcut if isinstance(shortcut, list) else [shortcut]
@@ -77,7 +84,7 @@ class Actions:
     guide: QAction
 
 
-def install_actions(w: EditorWindow) -> Actions:
+def install_actions(w: MenuWindow) -> Actions:
     """Create every action, the menus and the toolbar; return the actions by name."""
     doc = w.document
     a = Actions(
@@ -146,7 +153,7 @@ def install_actions(w: EditorWindow) -> Actions:
     return a
 
 
-def _undo_action(w: EditorWindow, redo: bool) -> QAction:
+def _undo_action(w: MenuWindow, redo: bool) -> QAction:
     """The undo stack's own Undo or Redo, whose text names the step ("Undo Set number 5 at…")."""
     stack, parent = w.document.undo_stack, w.widget()
     if redo:
@@ -161,7 +168,7 @@ def _undo_action(w: EditorWindow, redo: bool) -> QAction:
     return act
 
 
-def _menus(w: EditorWindow, a: Actions) -> None:
+def _menus(w: MenuWindow, a: Actions) -> None:
     bar = w.widget().menuBar()
     file_menu = bar.addMenu("&File")
     file_menu.addActions([a.new, a.open])
@@ -209,7 +216,7 @@ def _menus(w: EditorWindow, a: Actions) -> None:
     tools.addActions([a.solution, a.hint, a.playtest])
 
 
-def _fixed_undo_buttons(w: EditorWindow) -> list[QAction]:
+def _fixed_undo_buttons(w: MenuWindow) -> list[QAction]:
     """Toolbar Undo/Redo with fixed labels: the stack's own actions say "Undo Set number 5 at…",
     and a label that grows pushes every later button sideways. The full text is in the tooltip."""
     stack = w.document.undo_stack
@@ -233,7 +240,7 @@ def _fixed_undo_buttons(w: EditorWindow) -> list[QAction]:
     return [undo, redo]
 
 
-def _fill_recent(w: EditorWindow, paths: list[str]) -> None:
+def _fill_recent(w: MenuWindow, paths: list[str]) -> None:
     menu = w.recent_menu
     menu.clear()
     for i, path in enumerate(paths):
@@ -248,7 +255,7 @@ def _tier_size(name: str) -> str:
     return f"{tier.height}×{tier.width}"
 
 
-def resize_grid(w: EditorWindow) -> None:
+def resize_grid(w: MenuWindow) -> None:
     level = w.document.level
     dialog = SizeDialog("Resize grid", level.height, level.width,
                         note="Numbers and dots outside the new size are dropped.", parent=w.widget())
@@ -257,19 +264,19 @@ def resize_grid(w: EditorWindow) -> None:
         w.document.push(ReplaceLevelCommand(w.document, level.resized(h, c), f"Resize to {h}×{c}"))
 
 
-def edit_colours(w: EditorWindow) -> None:
+def edit_colours(w: MenuWindow) -> None:
     dialog = ColoursDialog(w.theme, w.widget())
     if dialog.exec() == QDialog.DialogCode.Accepted:
         w.set_theme(dialog.theme)
 
 
-def edit_properties(w: EditorWindow) -> None:
+def edit_properties(w: MenuWindow) -> None:
     dialog = PropertiesDialog(w.document.level, w.widget())
     if dialog.exec() == QDialog.DialogCode.Accepted:
         w.document.push(SetMetaCommand(w.document, **dialog.fields()))
 
 
-def show_hint(w: EditorWindow) -> None:
+def show_hint(w: MenuWindow) -> None:
     """Advance the step view to the next deduction and say it."""
     w.steps_dock.show()
     w.steps_dock.raise_()
@@ -281,7 +288,7 @@ def show_hint(w: EditorWindow) -> None:
         w.statusBar().showMessage("No hint: the analysis has no further step for this board", 5000)
 
 
-def show_user_guide(w: EditorWindow) -> None:
+def show_user_guide(w: MenuWindow) -> None:
     """Open the guide in its own window (one at a time), or say where it should have been."""
     from linjat_editor.gui.dialogs.user_guide import UserGuide, guide_path
 
@@ -296,7 +303,7 @@ def show_user_guide(w: EditorWindow) -> None:
     guide.raise_()
 
 
-def show_shortcuts(w: EditorWindow) -> None:
+def show_shortcuts(w: MenuWindow) -> None:
     rows = []
     for act in w.widget().actions():
         keys = ", ".join(s.toString(QKeySequence.SequenceFormat.NativeText) for s in act.shortcuts())

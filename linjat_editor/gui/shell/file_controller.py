@@ -19,7 +19,7 @@ from linjat_editor.gui.dialogs.size_dialog import SizeDialog
 from linjat_editor.gui.dialogs.file_names import last_folder, safe_name, with_extension
 
 if TYPE_CHECKING:
-    from linjat_editor.gui.editor_window import EditorWindow
+    from linjat_editor.gui.shell.shell_window import ShellWindow
 
 FILE_FILTER = "Linjat levels (*.json *.txt);;All files (*)"
 #: Save as: filter text -> the extension a bare name gets (the writer picks the format by it).
@@ -33,7 +33,7 @@ class FileController(QObject):
     #: The recent-files list changed (list of str paths).
     recentChanged = Signal(list)
 
-    def __init__(self, window: EditorWindow) -> None:
+    def __init__(self, window: ShellWindow) -> None:
         super().__init__(window.widget())
         self.window = window
         self.parent_widget = window.widget()  # the Qt parent of its dialogs

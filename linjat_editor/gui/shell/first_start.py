@@ -15,7 +15,7 @@ from PySide6.QtWidgets import QDockWidget
 from linjat_editor.io import FormatError, read_set
 
 if TYPE_CHECKING:
-    from linjat_editor.gui.editor_window import EditorWindow
+    from linjat_editor.gui.shell.shell_window import ShellWindow
 
 NAME = "starter-set.json"
 
@@ -26,7 +26,7 @@ def starter_set_path() -> Path | None:
     return path if path.is_file() else None
 
 
-def open_on_first_start(window: EditorWindow) -> bool:
+def open_on_first_start(window: ShellWindow) -> bool:
     """On the first start only: show the starter set and put its first level on the board."""
     if window.settings.welcomed:
         return False
