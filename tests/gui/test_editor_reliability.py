@@ -136,25 +136,42 @@ def test_editor_starts_and_closes_past_damaged_files(tmp_path):
 
 
 def _run_editor(tmp_path: Path, config: Path, data: Path) -> subprocess.CompletedProcess[str]:
-    """Start ``linjat-editor`` as a user would, close its window from the event loop, print what it said."""
+    """Start ``linjat-editor`` as a user would, close its window once it shows, print what it said.
+
+    The window is closed as soon as it is on screen, with the start's problems
+    told: while the engine still warms up on its worker, however loaded the
+    machine (no fixed delay). What it said is printed before the close, because
+    ``finish()`` ends the process with ``os._exit`` when the warm-up is still
+    busy. The status bar is recorded from the moment the window is shown, so a
+    message the warm-up's progress replaces is still seen.
+    """
     script = textwrap.dedent("""
         import json, sys
         from PySide6.QtCore import QTimer
         from PySide6.QtWidgets import QApplication
+        from linjat_editor.gui import workers
         from linjat_editor.gui.shell import launch as app
         from linjat_editor.gui.shell.main_window import MainWindow
-        said = {"told": [], "status": []}
+        said = {"told": [], "status": [], "warming_up": None}
         MainWindow.show_info = lambda self, title, text: said["told"].append(text)
-        def close():
+        show = MainWindow.show
+        def show_and_listen(self):
+            said["status"].append(self.statusBar().currentMessage())
+            self.statusBar().messageChanged.connect(said["status"].append)
+            show(self)
+        MainWindow.show = show_and_listen
+        def close_once_shown():
             for w in QApplication.topLevelWidgets():
-                if isinstance(w, MainWindow):
-                    said["status"].append(w.statusBar().currentMessage())
+                if isinstance(w, MainWindow) and w.isVisible():
+                    poll.stop()
+                    said["warming_up"] = bool(workers.running())
+                    print(json.dumps(said), flush=True)  # before the close: finish() may os._exit
                     w.close()
         qapp = QApplication(sys.argv[:1])  # main() uses this one, so the timer below can fire
-        QTimer.singleShot(300, close)
-        status = app.main([])
-        print(json.dumps(said))
-        sys.exit(status)
+        poll = QTimer()
+        poll.timeout.connect(close_once_shown)
+        poll.start(20)
+        sys.exit(app.main([]))
     """)
     env = dict(os.environ, QT_QPA_PLATFORM="offscreen", PYTHONPATH=str(ROOT),
                LINJAT_EDITOR_CONFIG_DIR=str(config), LINJAT_EDITOR_DATA_DIR=str(data))
