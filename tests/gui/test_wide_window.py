@@ -13,12 +13,13 @@ NINE_BY_SIX = Level.from_rows(["2   3 ", "      ", "  4   ", "      ", "3    2",
 
 def test_side_docks_grow_with_the_window_and_the_optimizer_does_not_scroll_sideways(window, qtbot):
     window.resize(1280, 860)
-    window.show()
-    qtbot.wait(50)
+    with qtbot.waitExposed(window):
+        window.show()
+    qtbot.wait(50)  # the layout at this size
     narrow = window.analysis_dock.width()
     window.resize(1920, 1080)
-    qtbot.wait(100)
-    assert window.analysis_dock.width() >= narrow * 1.3, (narrow, window.analysis_dock.width())
+    # The docks are rescaled once the layout has run at the new size: wait for that, not a fixed 100 ms.
+    qtbot.waitUntil(lambda: window.analysis_dock.width() >= narrow * 1.3, timeout=10_000)
     dock = window.findChild(QDockWidget, "dock-optimizer")
     dock.raise_()
     qtbot.wait(100)
