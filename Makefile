@@ -38,11 +38,16 @@ xserver:
 # Qt runs offscreen in tests (the X server ones start their own Xvfb); the
 # architecture contracts (docs/architecture.md) and the type check of every
 # package run first because they are fast and a broken layering makes other
-# failures misleading.
+# failures misleading. pytest runs on two processes (pytest-xdist), a test
+# file to each at a time (--dist loadfile: a file's module fixtures, such as
+# the wheel's venv, are made once): the tests share no state but the kernels'
+# compile cache, and half the suite waits on subprocesses, fsync and timers.
+# PYTEST_WORKERS=0 runs them in this process, in order.
+PYTEST_WORKERS ?= 2
 test: venv xserver
 	QT_QPA_PLATFORM=offscreen $(BIN)/lint-imports
 	$(BIN)/mypy
-	QT_QPA_PLATFORM=offscreen $(BIN)/python -m pytest
+	QT_QPA_PLATFORM=offscreen $(BIN)/python -m pytest -n $(PYTEST_WORKERS) --dist loadfile
 
 bench: venv
 	$(BIN)/linjat bench
