@@ -66,3 +66,26 @@ def test_the_command_line_says_it_once_on_stderr_and_prepares_what_the_command_n
     err = capsys.readouterr().err
     assert err.count("preparing the engine") == 1
     assert asked == [("count",)]
+
+
+def test_a_closed_windows_warm_up_keeps_no_analysis_waiting(window, qtbot, monkeypatch):
+    """A warm-up stops only between families: once its window has closed, another window's analysis
+    must not wait for a family it was still compiling (under load that wait was minutes: a hung test)."""
+    from linjat_editor.core import warmup
+    from linjat_editor.core.level import Level
+    from linjat_editor.gui.shell.main_window import MainWindow
+
+    release = threading.Event()
+    monkeypatch.setattr(warmup, "prepare", lambda on_ready, cancelled: release.wait(120))  # a slow family
+    try:
+        window.warm_up_engine()
+        qtbot.waitUntil(engine_warmup._RUNNING.is_set)
+        window.close()  # cancels the warm-up, which goes on compiling its family
+        other = MainWindow(Level.from_rows(["    ", "    ", ".3. ", "    "]))
+        other.show_error = other.show_info = lambda title, text: None
+        qtbot.addWidget(other)
+        other.analysis.request(immediate=True)
+        qtbot.waitUntil(other.analysis.is_current, timeout=60_000)
+        assert not release.is_set() and "unique" in other.analysis.verdict.text()
+    finally:
+        release.set()
