@@ -243,3 +243,13 @@ def stop_all(wait_ms: int = 1000) -> bool:
 def running() -> list[Worker]:
     """Workers with a job still on their thread (what :func:`stop_all` could not stop)."""
     return [w for w in _alive() if w.pool.activeThreadCount() > 0]
+
+
+def format_eta(seconds: float) -> str:
+    """Time left of a background job, as its progress shows it (the optimizer, a batch).
+
+    >>> format_eta(75), format_eta(3725)
+    ('1:15', '1:02:05')
+    """
+    s = int(round(seconds))
+    return f"{s // 3600}:{s % 3600 // 60:02d}:{s % 60:02d}" if s >= 3600 else f"{s // 60}:{s % 60:02d}"

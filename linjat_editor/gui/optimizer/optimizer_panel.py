@@ -17,6 +17,7 @@ from linjat_editor.core.level import Level
 from linjat_editor.gui.optimizer.runner import OptimizerRunner, RunState
 from linjat_editor.gui.optimizer.score_plot import ScorePlot
 from linjat_editor.gui.optimizer.settings_form import SettingsForm
+from linjat_editor.gui.workers import format_eta
 from linjat_editor.render.thumbnail import level_thumbnail
 
 if TYPE_CHECKING:  # the engine loads when a run starts, not when the dock is built
@@ -34,15 +35,6 @@ def describe(classification: Any) -> str:
 
     parts = [f"{SHORT[k.key]} {classification.of(k).depth}" for k in Kind if classification.of(k).depth]
     return " · ".join(parts) + f" · w{classification.all.max_width}"
-
-
-def format_eta(seconds: float) -> str:
-    """
-    >>> format_eta(75), format_eta(3725)
-    ('1:15', '1:02:05')
-    """
-    s = int(round(seconds))
-    return f"{s // 3600}:{s % 3600 // 60:02d}:{s % 60:02d}" if s >= 3600 else f"{s // 60}:{s % 60:02d}"
 
 
 class OptimizerPanel(QWidget):

@@ -15,8 +15,7 @@ from PySide6.QtWidgets import (QComboBox, QDialog, QDialogButtonBox, QFormLayout
                                QPushButton, QSpinBox, QVBoxLayout, QWidget)
 
 from linjat_editor.batch import BatchProgress, BatchResult, batch_generate
-from linjat_editor.gui.optimizer.optimizer_panel import format_eta
-from linjat_editor.gui.workers import Job, Worker
+from linjat_editor.gui.workers import Job, Worker, format_eta
 
 
 class BatchDialog(QDialog):
