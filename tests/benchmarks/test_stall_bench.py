@@ -26,3 +26,24 @@ def test_a_blocked_event_loop_shows_as_a_long_gap(qapp, monkeypatch):
     assert report.p99_gap_ms <= report.max_gap_ms and report.mean_gap_ms >= report.interval_ms * 0.9
     assert report.iterations > 0 and report.rate > 0  # the optimizer really ran meanwhile
     assert "max gap" in str(report) and report.to_json()["ticks"] == report.ticks
+
+
+def test_linjat_bench_runs_the_stall_bench_in_a_process_of_its_own(monkeypatch):
+    """The command line never loads the editor: bench_runs starts ``python -m benchmarks.stall_bench``
+    and reads its one JSON line; a failed run is said in one line, not a traceback."""
+    import subprocess
+
+    from benchmarks import bench_runs
+
+    ran = []
+
+    def fake_run(argv, **kwargs):
+        ran.append(argv)
+        if len(ran) == 1:
+            return subprocess.CompletedProcess(argv, 0, '{"max_gap_ms": 12.5, "p99_gap_ms": 11.0}\n', "")
+        return subprocess.CompletedProcess(argv, 1, "", "Traceback...\nImportError: no Qt here\n")
+
+    monkeypatch.setattr(bench_runs.subprocess, "run", fake_run)
+    assert bench_runs.event_loop_stall(quick=True) == {"max_gap_ms": 12.5, "p99_gap_ms": 11.0}
+    assert ran[0][1:] == ["-m", "benchmarks.stall_bench", "--seconds", "2"]
+    assert bench_runs.event_loop_stall(quick=False) == {"error": "the stall bench failed: ImportError: no Qt here"}
