@@ -475,10 +475,14 @@ def find_leaks(trace: Deduction, cells: np.ndarray, solution: np.ndarray, max_gr
     return first, witness
 
 
-def placement_cells(pstart: np.ndarray, pstep: np.ndarray, piece: np.ndarray, val: np.ndarray) -> np.ndarray:
+@allocating
+def placement_cells(pstart, pstep, piece, val):
     """``cells[k, i]``: the i-th cell of placement k (columns past its length are 0)."""
-    longest = int(val.max()) if val.size else 1
-    i = np.arange(longest)
-    cells = pstart[:, None] + i[None, :] * pstep[:, None]
-    cells[i[None, :] >= val[piece][:, None]] = 0
-    return cells.astype(np.int64)
+    longest = 1
+    for p in range(val.shape[0]):
+        longest = max(longest, val[p])
+    cells = np.zeros((piece.shape[0], longest), np.int64)
+    for k in range(piece.shape[0]):
+        for i in range(val[piece[k]]):
+            cells[k, i] = pstart[k] + i * pstep[k]
+    return cells
