@@ -14,6 +14,7 @@ import compileall
 import datetime
 import json
 import os
+import resource
 import statistics
 import subprocess
 import sys
@@ -94,12 +95,23 @@ def find_reference(folder: str | Path | None) -> Path | None:
     return path if (path / "linjat-original-9x6-10").is_file() else None
 
 
-def timed(command: list[str]) -> float:
-    """Seconds ``command`` takes; its output is discarded (never give a generator ``-o /dev/null``:
+class Timing(NamedTuple):
+    """One run: wall seconds, and the CPU seconds it used (user and system), which another job on the machine
+    disturbs much less than the wall time."""
+
+    wall: float
+    cpu: float
+
+
+def timed(command: list[str]) -> Timing:
+    """How long ``command`` takes; its output is discarded (never give a generator ``-o /dev/null``:
     the level files are saved atomically, by renaming a new file over the target)."""
+    before = resource.getrusage(resource.RUSAGE_CHILDREN)
     t0 = time.perf_counter()
     subprocess.run(command, check=True, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
-    return time.perf_counter() - t0
+    wall = time.perf_counter() - t0
+    after = resource.getrusage(resource.RUSAGE_CHILDREN)
+    return Timing(wall, after.ru_utime - before.ru_utime + after.ru_stime - before.ru_stime)
 
 
 def ours(tier: str, h: int, w: int, n: int, seed: int, workers: int) -> list[str]:
@@ -146,7 +158,7 @@ def versus_original(reference: Path | None, seeds: int, two_worker_seeds: int, b
                            "runs": {}}
     steps = len(SPEED_RUNS) * seeds
     for i, (label, tier, h, w, n) in enumerate(SPEED_RUNS):
-        times: dict[str, list[float]] = {"ours_1": [], "ours_2": [], "original": []}
+        times: dict[str, list[Timing]] = {"ours_1": [], "ours_2": [], "original": []}
         two = two_worker_seeds if tier == TWO_WORKER_TIER else 0
         for seed in range(1, seeds + 1):
             bar.update(i * seeds + seed - 1, steps, f"vs original: {label}")
@@ -157,15 +169,20 @@ def versus_original(reference: Path | None, seeds: int, two_worker_seeds: int, b
                 runs.append(("ours_2", ours(tier, h, w, n, seed, 2)))
             for key, command in runs if seed % 2 else runs[::-1]:
                 times[key].append(timed(command))
-        row: dict[str, Any] = {"times": {k: v for k, v in times.items() if v}}
-        row["ours_1"] = sum(times["ours_1"])
+        wall = {k: [t.wall for t in v] for k, v in times.items() if v}
+        row: dict[str, Any] = {"times": wall, "cpu_times": {k: [t.cpu for t in v] for k, v in times.items() if v}}
+        row["ours_1"] = sum(wall["ours_1"])
+        row["ours_1_cpu"] = sum(t.cpu for t in times["ours_1"])
         if times["original"]:
-            row["original"] = sum(times["original"])
+            row["original"] = sum(wall["original"])
             row["ratio_1"] = row["ours_1"] / row["original"]
+            row["original_cpu"] = sum(t.cpu for t in times["original"])
+            row["ratio_1_cpu"] = row["ours_1_cpu"] / row["original_cpu"]
         if times["ours_2"]:
-            row["ours_1_on_two"] = sum(times["ours_1"][:two])
-            row["ours_2"] = sum(times["ours_2"])
+            row["ours_1_on_two"] = sum(wall["ours_1"][:two])
+            row["ours_2"] = sum(wall["ours_2"])
             row["speedup_2"] = row["ours_1_on_two"] / row["ours_2"]
+        row["load"] = os.getloadavg()[0]  # the other jobs' share of the machine as the tier's runs ended
         out["runs"][label] = row
     if reference is None:
         out["original"] = "not found (use --reference DIR): ours timed alone"
@@ -388,6 +405,10 @@ def render(results: dict[str, Any]) -> str:
         for label, row in vs["runs"].items():
             orig = f"{row['original']:>9.2f}s{row['ratio_1']:>7.2f}x" if "original" in row else f"{'-':>10}{'-':>8}"
             lines.append(f"  {label:<16}{row['ours_1']:>13.2f}s{orig}")
+            if "ours_1_cpu" in row:
+                orig = (f"{row['original_cpu']:>9.2f}s{row['ratio_1_cpu']:>7.2f}x" if "original_cpu" in row
+                        else f"{'-':>10}{'-':>8}")
+                lines.append(f"  {'  CPU seconds':<16}{row['ours_1_cpu']:>13.2f}s{orig}   (load {row['load']:.1f})")
         for label, row in vs["runs"].items():
             if "ours_2" in row:
                 lines.append(f"  {label}, seeds 1-{vs['two_worker_seeds']}: 1 worker {row['ours_1_on_two']:.2f}s, "
