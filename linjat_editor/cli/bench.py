@@ -35,7 +35,7 @@ def run(args: argparse.Namespace) -> int:
 def add_parser(sub: Any) -> None:
     p = sub.add_parser("bench", help="measure speed (and optionally level quality) on this machine")
     p.add_argument("--json", action="store_true", help="print JSON")
-    p.add_argument("--quick", action="store_true", help="fewer repeats")
+    p.add_argument("--quick", action="store_true", help="fewer seeds and repeats (the speed section: 2 seeds, not 8)")
     p.add_argument("--corpus", help="path to linjat-published.json")
     p.add_argument("--reference", metavar="DIR",
                    help="folder of the original generator's builds (default ../shared/reference beside the checkout)")

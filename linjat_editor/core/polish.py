@@ -23,6 +23,7 @@ import numpy as np
 
 from .board import from_level, to_level
 from .kernels.bits import seed_state
+from .kernels.board import allocate
 from .kernels.polish import CUR, FOUND, polish
 from .level import Level, line_cells
 from .pool import check
@@ -71,6 +72,7 @@ def polish_dots(level: Level, weights: Weights | Objective, moves: int, seed: in
     rng = seed_state(seed)
     firsts, seconds = first.as_array(), second.as_array()
     best, best_key = level, tuple(keys[CUR : CUR + 2])
+    door = allocate(h, w, n, trace=True)  # every candidate checked on one board (see pool.check)
     left = moves
     while left > 0:
         ran, hit = polish(b, cur, keys, cells, len(cells), pinned, firsts, seconds, rng, left)
@@ -78,7 +80,7 @@ def polish_dots(level: Level, weights: Weights | Objective, moves: int, seed: in
         if not hit:
             continue
         candidate = to_level(level, b.pos[:n], b.val[:n], b.dot)
-        checked = check(candidate)
+        checked = check(candidate, door)
         if checked is None or checked[1] or not goal.admits(candidate):
             continue  # not unique, or a leak warning: the climb never stands on such a level
         cur[:] = b.dot[: h * w]

@@ -19,20 +19,22 @@ from typing import Collection
 
 import numpy as np
 
-from .analysis.leaks import detect_leaks
+from .analysis.admission import admission
+from .analysis.leaks import MAX_GROUP, article_points
 from .board import to_level
 from .classification import Classification
 from .exact import count_solutions
 from .generator import fill_dots
 from .kernels.bits import seed_state
-from .kernels.board import allocate
+from .kernels.board import Board, allocate
+from .kernels.layer import SINGLE_SOLUTION, SOLVED, UNCONTESTED_NO_COVER
 from .kernels.members import POOL_SIZE, Members, allocate_members
 from .kernels.mutate import UNKNOWN
 from .kernels.optimize import optimize
 from .level import Cell, Level, line_cells
 from .objective import Objective, as_objective
 from .scoring import Weights, selection_score
-from .solver import deduce
+from .solver import Deduction, SolveStatus, deduce
 
 #: Levels whose check result is remembered (mutations often find the same level again).
 SEEN_LIMIT = 20_000
@@ -66,7 +68,7 @@ Checked = tuple[Classification, int] | None
 _UNCHECKED = object()
 
 
-def check(level: Level) -> Checked:
+def check(level: Level, board: Board | None = None) -> Checked:
     """(classification, how many leak warnings) of a level that is unique and solved by deduction; else None.
 
     The deduction first: "solved" means its final lines are the only
@@ -74,14 +76,34 @@ def check(level: Level) -> Checked:
     engine's exact count confirmed it), the solution the general leak test
     needs. A leak-free level, the kind the optimizer may emit, is also
     counted by the independent exact solver before it is admitted.
+
+    All of it in one kernel call without the GIL (:mod:`.analysis.admission`)
+    on ``board``, a traced board of the level's size the caller may keep for
+    the next level (a fresh one if None); the same answer, part by part, as
+    ``detect_leaks`` and ``count_solutions``.
     """
-    run = deduce(level, trace=True)
-    if run.solution is None:
+    h, w = level.height, level.width
+    if board is None:
+        board = allocate(h, w, len(level.numbers), trace=True)
+    pos, val, dot = board.pos, board.val, board.dot
+    for i, num in enumerate(level.numbers):
+        pos[i] = num.row * w + num.col
+        val[i] = num.value
+    dot[:] = False
+    for r, c in level.dots:
+        dot[r * w + c] = True
+    state, leaks, count = admission(board, MAX_GROUP)
+    if state != SOLVED:
         return None
-    leaks = len(detect_leaks(level, run, run.solution))
-    if not leaks and count_solutions(level, limit=2).count != 1:
-        return None
-    return run.classification, leaks
+    table = board.table
+    if table[SINGLE_SOLUTION, 0] or table[UNCONTESTED_NO_COVER, 0]:  # the article's patterns: rare, in Python
+        leaks += len(article_points(Deduction(level, SolveStatus.SOLVED, board, traced=True)))
+    if not leaks:
+        if count < 0:  # not counted in the kernel (or past its budget: count_solutions says so)
+            count = count_solutions(level, limit=2).count
+        if count != 1:
+            return None
+    return Classification.from_table(table, True), leaks
 
 
 class Pool:
@@ -99,6 +121,8 @@ class Pool:
         self.weights = weights
         self._rng = seed_state(seed)
         self._board = allocate(h, w, n)
+        #: Where candidates are checked (traced), kept from one to the next.
+        self._door = allocate(h, w, n, trace=True)
         self._everywhere = np.ones(h * w, np.bool_)
         self._pinned = np.zeros(h * w, np.bool_)
         for r, c in level.pinned:
@@ -181,7 +205,7 @@ class Pool:
         if found is _UNCHECKED:
             if len(self._checked) >= SEEN_LIMIT:
                 self._checked.clear()
-            found = self._checked[key] = check(level)
+            found = self._checked[key] = check(level, self._door)
         return found  # type: ignore[return-value]
 
     def offer(self, entry: PoolEntry, leaks: int = 0, solution: np.ndarray | None = None) -> bool:

@@ -8,9 +8,11 @@ from benchmarks.bench_runs import find_reference, original, ours, render
 def test_render_prints_ratios_speedups_quality_and_fill() -> None:
     results = {
         "machine": {"cpus": 2, "python": "3.11"},
-        "versus_original": {"date": "2026-11-23 14:11 UTC", "iterations": 20000, "repeats": 3, "runs": {
-            "9x6/10 easy": {"ours_1": 3.4, "ours_2": 2.44, "original": 1.51, "ratio_1": 2.25, "speedup_2": 1.39},
-            "13x9/26 expert": {"ours_1": 12.86, "ours_2": 7.36, "speedup_2": 1.75},
+        "versus_original": {"date": "2026-11-23 14:11 UTC", "iterations": 20000, "seeds": 8, "two_worker_seeds": 6,
+                            "runs": {
+            "9x6/10 easy": {"ours_1": 3.4, "original": 1.51, "ratio_1": 2.25, "ours_1_cpu": 3.1, "original_cpu": 1.5,
+                            "ratio_1_cpu": 2.07, "load": 2.5},
+            "13x9/26 expert": {"ours_1": 12.86, "ours_1_on_two": 9.1, "ours_2": 5.2, "speedup_2": 1.75},
         }, "original": "not found (use --reference DIR): ours timed alone"},
         "optimizer_per_s": {"9x6/10 easy": 17721.4, "13x9/26 expert": 3980.2},
         "fill_published": {"per_tier": 10, "seeds": 3, "tiers": {
@@ -20,7 +22,9 @@ def test_render_prints_ratios_speedups_quality_and_fill() -> None:
                      "original": {"levels": 10, "median": -61.5, "leaky": 9, "not_unique": 4, "numbers": 21}}}},
     }
     text = render(results)
-    assert "2026-11-23 14:11 UTC" in text and "2.25x" in text and "1.39x" in text and "1.75x" in text
+    assert "2026-11-23 14:11 UTC" in text and "2.25x" in text and "1.75x" in text and "seeds 1-8" in text
+    assert "seeds 1-6: 1 worker 9.10s, 2 workers 5.20s" in text
+    assert "2.07x" in text and "(load 2.5)" in text
     assert "not found" in text
     assert "29/30" in text and "27.5" in text and "36" in text
     assert "17,721" in text and "3,980" in text

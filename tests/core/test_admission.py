@@ -7,6 +7,7 @@ from typing import Callable
 
 from linjat_editor.core import Level, count_solutions
 from linjat_editor.core.analysis import detect_leaks
+from linjat_editor.core.kernels.board import allocate
 from linjat_editor.core.pool import check
 from linjat_editor.core.solver import deduce
 
@@ -56,6 +57,21 @@ def test_check_agrees_with_the_exact_solver_first_definition(corpus_levels: Call
     # The sample holds every case: refused, leaky, and clean.
     kinds = {None if got is None else bool(got[1]) for got, _ in answers}
     assert kinds == {None, True, False}
+
+
+def test_one_kept_board_answers_every_level_as_a_fresh_one(corpus_levels: Callable[[str], list[Level]]) -> None:
+    """A pool checks all its candidates on one traced board: nothing of one level may carry into the next's answer."""
+    levels = variants(corpus_levels("easy")[15:45] + corpus_levels("expert")[15:45], seed=2)
+    boards: dict[tuple[int, int, int], object] = {}
+    kinds = set()
+    for level in levels:
+        shape = (level.height, level.width, len(level.numbers))
+        board = boards.setdefault(shape, allocate(*shape, trace=True))
+        got = check(level, board)  # type: ignore[arg-type]
+        assert got == by_definition(level), str(level)
+        kinds.add(None if got is None else bool(got[1]))
+    assert kinds == {None, True, False} and max(sum(1 for lv in levels if (lv.height, lv.width, len(lv.numbers)) == s)
+                                                for s in boards) > 5
 
 
 def test_deduction_finds_each_placement_by_its_line_and_its_solution_is_the_exact_one(

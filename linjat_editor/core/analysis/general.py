@@ -4,7 +4,7 @@ A placement ``X`` of number ``P``, still possible at some point of the
 deduction, is a *leak* there when
 
 1. none of the sound rules rules it out at that point (it survives a sound
-   round from that point: :func:`.sound.sound_from`),
+   round from that point: :func:`.sound.sound_from`, asked of the candidates only),
 2. it is not part of the level's only solution, and
 3. taking it leaves part of the board with **more than one completion**:
    restrict every number to its placements still possible at that point and
@@ -31,7 +31,7 @@ import numpy as np
 from ..kernels.bits import allocating
 from ..kernels.exact import count_solutions
 from ..solver import Deduction
-from .sound import sound_from
+from .sound import sound_watching
 
 
 @allocating
@@ -452,7 +452,7 @@ def find_all(b, piece, cells, alive_pts, claimed_pts, not_solution, max_group, f
                 any_hit = True
         if not any_hit:
             continue
-        sound_from(b, alive_pts[t], claimed_pts[t], sound)
+        sound_watching(b, alive_pts[t], claimed_pts[t], sound, hits)  # only the hits' answers are read
         for k in range(m):
             if hits[k] and sound[k]:
                 first[k] = t
@@ -475,10 +475,14 @@ def find_leaks(trace: Deduction, cells: np.ndarray, solution: np.ndarray, max_gr
     return first, witness
 
 
-def placement_cells(pstart: np.ndarray, pstep: np.ndarray, piece: np.ndarray, val: np.ndarray) -> np.ndarray:
+@allocating
+def placement_cells(pstart, pstep, piece, val):
     """``cells[k, i]``: the i-th cell of placement k (columns past its length are 0)."""
-    longest = int(val.max()) if val.size else 1
-    i = np.arange(longest)
-    cells = pstart[:, None] + i[None, :] * pstep[:, None]
-    cells[i[None, :] >= val[piece][:, None]] = 0
-    return cells.astype(np.int64)
+    longest = 1
+    for p in range(val.shape[0]):
+        longest = max(longest, val[p])
+    cells = np.zeros((piece.shape[0], longest), np.int64)
+    for k in range(piece.shape[0]):
+        for i in range(val[piece[k]]):
+            cells[k, i] = pstart[k] + i * pstep[k]
+    return cells

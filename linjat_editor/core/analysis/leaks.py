@@ -70,10 +70,17 @@ def _when(point: int) -> str:
     return "From the start" if point == 0 else f"After step {point}"
 
 
-def article_leaks(trace: Deduction) -> list[Leak]:
-    """The solver's two leak kinds, one leak per number and layer that used them."""
+#: One article leak before it is put in words: (kind, point, number index, cells it claims).
+ArticleLeak = tuple[str, int, int, tuple[Cell, ...]]
+
+
+def article_points(trace: Deduction) -> list[ArticleLeak]:
+    """The solver's two leak kinds, one per number and layer that used them, without their sentences."""
+    table = trace.board.table
+    if table[Kind.UNCONTESTED_NO_COVER, 0] + table[Kind.SINGLE_SOLUTION, 0] == 0:
+        return []  # the solve used neither kind: nothing to look for layer by layer
     level = trace.level
-    out: list[Leak] = []
+    out: list[ArticleLeak] = []
     for i, kind in enumerate(trace.kinds):
         if kind == Kind.UNCONTESTED_NO_COVER:
             owner = trace.claimed[i + 1]
@@ -82,23 +89,34 @@ def article_leaks(trace: Deduction) -> list[Leak]:
                 continue
             p = int(owner[new[0]])
             cells = tuple((int(c) // level.width, int(c) % level.width) for c in new if owner[c] == p)
-            msg = (
-                f"{_when(i)}, {number_name(level, p)} can reach no dot any more, but one of its lines "
-                f"uses only cells no other number can reach ({cell_list(cells)}): a player who assumes "
-                "one solution draws it there without deducing it."
-            )
-            out.append(Leak("uncontested_no_cover", level.numbers[p].cell, cells, msg, point=i))
+            out.append(("uncontested_no_cover", i, p, cells))
         elif kind == Kind.SINGLE_SOLUTION:
             by_number: dict[int, list[Cell]] = {}
             for cell, p in trace.leak_claims(i):
                 by_number.setdefault(p, []).append(cell)
             for p, claimed in sorted(by_number.items()):
-                msg = (
-                    f"{_when(i)}, {number_name(level, p)} has two or more lines that cover no dot and "
-                    "no cell anyone else can reach, so a player who assumes one solution knows it must "
-                    f"cover a dot and claims {cell_list(claimed)} without deducing it."
-                )
-                out.append(Leak("single_solution", level.numbers[p].cell, tuple(sorted(claimed)), msg, point=i))
+                out.append(("single_solution", i, p, tuple(sorted(claimed))))
+    return out
+
+
+def article_leaks(trace: Deduction) -> list[Leak]:
+    """The solver's two leak kinds, one leak per number and layer that used them."""
+    level = trace.level
+    out: list[Leak] = []
+    for kind, i, p, cells in article_points(trace):
+        if kind == "uncontested_no_cover":
+            msg = (
+                f"{_when(i)}, {number_name(level, p)} can reach no dot any more, but one of its lines "
+                f"uses only cells no other number can reach ({cell_list(cells)}): a player who assumes "
+                "one solution draws it there without deducing it."
+            )
+        else:
+            msg = (
+                f"{_when(i)}, {number_name(level, p)} has two or more lines that cover no dot and "
+                "no cell anyone else can reach, so a player who assumes one solution knows it must "
+                f"cover a dot and claims {cell_list(cells)} without deducing it."
+            )
+        out.append(Leak(kind, level.numbers[p].cell, cells, msg, point=i))
     return out
 
 
@@ -116,11 +134,7 @@ def general_leaks(trace: Deduction, solution: Sequence[Line], max_group: int = M
     ambiguous at a glance (the witness group's size).
     """
     level = trace.level
-    n = len(level.numbers)
-    if n == 0 or trace.piece.size == 0:
-        return []
-    cells = placement_cells(trace.pstart, trace.pstep, trace.piece, trace.board.val[:n])
-    first, witness = find_leaks(trace, cells, solution_indices(trace, solution), max_group)
+    first, witness = general_points(trace, solution_indices(trace, solution), max_group)
     out: list[Leak] = []
     for k in np.flatnonzero(first >= 0):
         p = int(trace.piece[k])
@@ -141,6 +155,16 @@ def general_leaks(trace: Deduction, solution: Sequence[Line], max_group: int = M
         )
     out.sort(key=lambda leak: (leak.point, leak.number or (0, 0), leak.line or (0, 0, 0, 0)))
     return out
+
+
+def general_points(trace: Deduction, solution: np.ndarray, max_group: int = MAX_GROUP) -> tuple[np.ndarray, np.ndarray]:
+    """The general leak test (:mod:`.general`) of a level whose only solution is the placements ``solution``:
+    per placement, the earliest point it leaks (-1: never) and its witness numbers."""
+    n, m = len(trace.level.numbers), trace.piece.size
+    if n == 0 or m == 0:
+        return np.full(m, -1, np.int64), np.zeros((m, n), np.bool_)
+    cells = placement_cells(trace.pstart, trace.pstep, trace.piece, trace.board.val[:n])
+    return find_leaks(trace, cells, solution, max_group)
 
 
 def detect_leaks(

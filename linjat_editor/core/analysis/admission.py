@@ -1,0 +1,70 @@
+"""The optimizer's door in one compiled call: deduce with a trace, the general leak test, the exact count.
+
+A candidate the optimizer's kernel found is checked before it enters a pool
+(``core.pool.check``). Done in Python, that took a board made from the level,
+a traced deduction, the leak test's arrays and the exact solver's placement
+list, each a call with the GIL held; the two islands of a two-worker run
+waited on each other there. Here one kernel, without the GIL, runs the same
+engine parts on a traced board the pool keeps: the solver's one layer loop
+(``classify_level``), the analysis' general leak test (``find_all``, the one
+``detect_leaks`` runs) and the independent exact solver (``number_lines`` and
+``count_solutions``, as ``core.exact`` calls them). The article's two leak
+patterns, rare, are left to ``leaks.article_points`` in Python.
+"""
+
+import numpy as np
+
+from ..kernels.bits import allocating
+from ..kernels.exact import BUDGET, count_solutions, number_lines
+from ..kernels.layer import SINGLE_SOLUTION, SOLVED, UNCONTESTED_NO_COVER, classify_level
+from .general import find_all, placement_cells
+
+
+@allocating
+def admission(b, max_group):
+    """Solve traced board ``b`` afresh from its numbers and dots: (status, general leaks, solutions up to 2).
+
+    The leaks and the count only for a level the deduction solves (else -1);
+    the count only when it has no leak of any kind, the pool's only question
+    then (else -1; also -1 past the exact solver's budget, where
+    ``core.exact.count_solutions`` raises). ``b``'s alive, claimed and
+    possible are left as the leak test's workspace: read the classification
+    (``table``), the layers and the points, not its final state.
+    """
+    state = classify_level(b)
+    if state != SOLVED:
+        return state, -1, -1
+    n, pbeg, alive, table = b.n, b.pbeg, b.alive, b.table
+    m = pbeg[n]
+    piece = np.zeros(m, np.int64)
+    not_solution = np.zeros(m, np.bool_)
+    for p in range(n):
+        for k in range(pbeg[p], pbeg[p + 1]):
+            piece[k] = p
+            not_solution[k] = not alive[k]  # solved: the placements left alive are the solution
+    cells = placement_cells(b.pstart[:m], b.pstep[:m], piece, b.val[:n])
+    points = table[0, 0] + 1
+    first = np.full(m, -1, np.int64)
+    witness = np.zeros((m, n), np.bool_)
+    find_all(b, piece, cells, b.point_alive[:points, :m], b.point_claimed[:points], not_solution, max_group, first,
+             witness)
+    general = 0
+    for k in range(m):
+        if first[k] >= 0:
+            general += 1
+    if general or table[SINGLE_SOLUTION, 0] or table[UNCONTESTED_NO_COVER, 0]:
+        return state, general, -1
+    lines, length, line_cells = number_lines(b.h, b.w, b.pos[:n], b.val[:n])
+    ndots = 0
+    for c in range(b.h * b.w):
+        ndots += b.dot[c]
+    dots = np.zeros(ndots, np.int64)
+    ndots = 0
+    for c in range(b.h * b.w):
+        if b.dot[c]:
+            dots[ndots] = c
+            ndots += 1
+    out = np.zeros((2, n), np.int64)
+    ok = np.ones(lines.shape[0], np.bool_)
+    count = count_solutions(b.h * b.w, n, lines, line_cells, length, ok, dots, 2, out, BUDGET)
+    return state, general, max(count, -1)
