@@ -18,9 +18,10 @@ from typing import Any
 
 from numba import typeof
 from numba.core import caching, types
+from numba.core.runtime import rtsys
 from numba.core.registry import CPUDispatcher
 
-from . import cache
+from . import cache, loading
 
 #: numba's CPU name and features for generic x86-64 code (NUMBA_CPU_NAME=generic), as in its index keys.
 GENERIC_CPU = ("generic", "")
@@ -74,6 +75,9 @@ class KernelLocator(caching._CacheLocator):
 class _KernelCacheImpl(caching.CompileResultCacheImpl):
     _locator_classes: list[Any] = [KernelLocator, *caching.CompileResultCacheImpl._locator_classes]
 
+    def rebuild(self, target_context: Any, payload: Any) -> Any:
+        return super().rebuild(target_context, loading.deferred(target_context, payload))
+
 
 class KernelCache(caching.FunctionCache):
     """numba's cache of one kernel, with the shipped cache looked up before the user's."""
@@ -91,6 +95,18 @@ class KernelCache(caching.FunctionCache):
                 filename_base=self._impl.filename_base,
                 source_stamp=cache.sources_digest(),
             )
+
+    def load_overload(self, sig: Any, target_context: Any) -> Any:
+        """numba's, without readying the whole compiler first: loaded machine code needs only numba's runtime.
+
+        numba's ``refresh`` imports and registers all it can compile (its numpy,
+        typed containers, random, …): 0.24-0.49 s of every start here (2026-11-25),
+        for kernels that are then only loaded. A kernel not in the cache is
+        compiled, and numba's compiler readies itself first.
+        """
+        rtsys.initialize(target_context)  # the allocating kernels call it
+        with self._guard_against_spurious_io_errors():
+            return self._load_overload(sig, target_context)
 
     def _load_overload(self, sig: Any, target_context: Any) -> Any:
         if not self._enabled:
