@@ -47,3 +47,9 @@ def test_a_cached_kernel_parses_its_bitcode_only_when_a_compile_links_it(tmp_pat
     assert loaded["library"] == "OnDemandLibrary" and loaded["unparsed"]
     assert not loaded["compiler_readied"]  # loading needs numba's runtime, not all it can compile
     assert loaded["doubled"] == 6 and not loaded["unparsed_after"]
+
+
+def test_numba_loads_without_pyyaml_which_stays_importable(tmp_path: Path) -> None:
+    code = ("import sys, linjat_editor.core.kernels; loaded = 'yaml' in sys.modules; import yaml; "
+            "print(loaded, 'numba' in sys.modules)")
+    assert _run(code, tmp_path) == "False True"

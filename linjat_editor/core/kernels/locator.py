@@ -13,8 +13,9 @@ compiled goes to the user's cache, tuned for this CPU as numba does.
 
 from __future__ import annotations
 
+from functools import lru_cache
 from pathlib import Path
-from typing import Any
+from typing import Any, ClassVar
 
 from numba import typeof
 from numba.core import caching, types
@@ -27,6 +28,7 @@ from . import cache, loading
 GENERIC_CPU = ("generic", "")
 
 
+@lru_cache(maxsize=None)  # a dozen files hold some 85 kernels
 def _package_path(py_file: str) -> Path | None:
     """The source file's path inside the package (``core/kernels/rules.py``), or None outside it."""
     try:
@@ -51,6 +53,15 @@ class KernelLocator(caching._CacheLocator):
 
     def get_cache_path(self) -> str:
         return self._cache_path
+
+    #: Folders made and found writable in this process.
+    _ready: ClassVar[set[str]] = set()
+
+    def ensure_cache_path(self) -> None:
+        """numba's check (make the folder, write a file in it) once per folder, not once per kernel: four folders hold them all."""
+        if self._cache_path not in self._ready:
+            super().ensure_cache_path()
+            self._ready.add(self._cache_path)
 
     def get_source_stamp(self) -> str:
         return cache.sources_digest()  # a kernel may inline code from any kernel source
