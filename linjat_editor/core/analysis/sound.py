@@ -6,14 +6,12 @@ exactly as the solver does (and shares its versioned cache, see
 order of kinds, each rule once.
 """
 
-from ..kernels.bits import copy, helper, kernel
+from ..kernels.bits import copy, kernel
 from ..kernels.layer import contradiction
 from ..kernels.rules import cant_fit, cover, dependency, one_of, square, update_possible
 
 
-# Helpers, inlined into sound_from, the one kernel called from Python: each kernel of their own
-# compiled and optimised its callees once more (some 3 s of a first start).
-@helper
+@kernel
 def _one_of_round(b):
     """One-of on pairs in a line, then on crossing pairs, as the solver tries them."""
     one_of(b, False)
@@ -24,7 +22,7 @@ def _one_of_round(b):
     update_possible(b)
 
 
-@helper
+@kernel
 def sound_round(b):
     """One round of every sound rule from the current claims (changes ``b``)."""
     update_possible(b)
