@@ -4,7 +4,7 @@ import numpy as np
 
 from ..kinds import ALL_RULES, Kind
 from .bits import allocating, helper, kernel
-from .board import LAYER_CLAIMED, LAYER_KIND, LAYER_REMOVED, LAYER_WIDTH, UNCLAIMED
+from .board import LAYER_CLAIMED, LAYER_KIND, LAYER_REMOVED, LAYER_WIDTH, UNCLAIMED, build_board
 from .exact import count_solutions
 from .rules import (
     EVERYONE,
@@ -327,3 +327,10 @@ def step(b, settled=False, rules=EVERY_RULE):
     if kind == NONE:
         return (SOLVED if solved(b) else STUCK), NONE, 0, changed
     return (SOLVED if solved(b) else RUNNING), kind, width, True
+
+
+@kernel
+def classify_level(b, rules=EVERY_RULE):
+    """Build the board from its numbers and dots and solve it from scratch (with the solving kinds in ``rules``)."""
+    build_board(b)
+    return solve_board(b, True, rules)
