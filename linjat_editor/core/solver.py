@@ -31,8 +31,8 @@ import numpy as np
 
 from .board import from_level, placement_lines
 from .classification import Classification
-from .kernels.board import LAYER_CLAIMED, LAYER_KIND, LAYER_REMOVED, LAYER_WIDTH, Board
-from .kernels.layer import AMBIGUOUS, CONTRADICTION, SOLVED, STUCK, classify_level
+from .kernels.board import LAYER_CLAIMED, LAYER_KIND, LAYER_REMOVED, LAYER_WIDTH, Board, build_board
+from .kernels.layer import AMBIGUOUS, CONTRADICTION, SOLVED, STUCK, solve_board
 from .kinds import ALL_RULES, Kind, rules_mask
 from .level import Cell, Level, Line
 
@@ -272,7 +272,10 @@ def deduce(level: Level, trace: bool = False, rules: Iterable[Kind] | None = Non
     always tried); "stuck" when they are not enough.
     """
     board = from_level(level, trace=trace)
-    state = classify_level(board, ALL_RULES if rules is None else rules_mask(rules))
+    # Two calls, not a kernel calling both: a kernel links and optimises its callees' code again,
+    # and one more over the whole solve cost a first start some 5 s of compiling.
+    build_board(board)
+    state = solve_board(board, True, ALL_RULES if rules is None else rules_mask(rules))
     return Deduction(level, STATUS[int(state)], board, trace)
 
 

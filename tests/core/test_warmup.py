@@ -15,7 +15,7 @@ def test_a_family_comes_after_everything_it_calls():
 
 def test_a_command_prepares_what_it_runs_and_what_that_calls():
     names = [f.name for f in warmup.with_needs(["analysis"])]
-    assert names == ["board", "rules", "count", "harder rules", "solver", "sound", "analysis"]
+    assert names == ["board", "rules", "count", "harder rules", "solver", "sound", "leaks", "analysis"]
     assert "optimizer" not in names and "fill" not in names
 
 

@@ -27,6 +27,8 @@ CORE = Path(__file__).resolve().parent.parent
 PACKAGE = CORE.parent
 #: Every module holding a cached kernel, or code inlined into one.
 SOURCES = ("kernels/*.py", "analysis/*.py")
+#: Kernel machinery, no kernel code: a change to how kernels are found or loaded compiles nothing again.
+MACHINERY = ("kernels/__init__.py", "kernels/cache.py", "kernels/locator.py", "kernels/loading.py")
 #: The shipped cache's parent folder (empty, or missing, outside a built app).
 SHIPPED = Path(__file__).resolve().parent / "shipped"
 #: Versions kept: two checkouts (or a release and a development tree) used in
@@ -37,7 +39,7 @@ KEEP = 3
 
 @lru_cache(maxsize=1)
 def sources_digest() -> str:
-    files = sorted(p for pattern in SOURCES for p in CORE.glob(pattern))
+    files = sorted(p for pattern in SOURCES for p in CORE.glob(pattern) if p.relative_to(CORE).as_posix() not in MACHINERY)
     digest = hashlib.sha256()
     for path in files:
         digest.update(path.relative_to(CORE).as_posix().encode())
