@@ -53,3 +53,17 @@ def test_numba_loads_without_pyyaml_which_stays_importable(tmp_path: Path) -> No
     code = ("import sys, linjat_editor.core.kernels; loaded = 'yaml' in sys.modules; import yaml; "
             "print(loaded, 'numba' in sys.modules)")
     assert _run(code, tmp_path) == "False True"
+
+
+def test_a_numba_without_the_internals_loads_as_numba_does() -> None:
+    """Another numba version may lack what the deferred load leans on: then its payload passes unchanged."""
+    from types import SimpleNamespace
+
+    from linjat_editor.core.kernels import loading
+
+    payload = (("kernel", "object", b"code"), SimpleNamespace(llvm_func_name="f", llvm_cpython_wrapper_name="w"))
+    bare = SimpleNamespace(codegen=lambda: SimpleNamespace(_library_class=object))  # no JIT engine to name symbols in
+    assert loading.deferred(bare, payload) is payload
+    engine = SimpleNamespace(_defined_symbols=set(), _load_defined_symbols=lambda module: None)
+    full = SimpleNamespace(codegen=lambda: SimpleNamespace(_library_class=object, _engine=engine))
+    assert loading.deferred(full, payload)[0][1] == "object, linked on demand"

@@ -52,12 +52,26 @@ class OnDemandLibrary(JITCodeLibrary):
         return super().get_pointer_to_function(name)
 
 
+def _supported(codegen: Any) -> bool:
+    """Whether this numba has the internals the deferred load uses (read in numba 0.68; another version may lack them)."""
+    engine = getattr(codegen, "_engine", None)
+    return (
+        hasattr(codegen, "_library_class")
+        and isinstance(getattr(engine, "_defined_symbols", None), set)
+        and callable(getattr(engine, "_load_defined_symbols", None))
+        and callable(getattr(JITCodeLibrary, "_get_module_for_linking", None))
+    )
+
+
 def deferred(target_context: Any, payload: tuple) -> tuple:
-    """numba's cached ``payload`` for a kernel, made to load with its bitcode unparsed (any other kind as it is)."""
+    """numba's cached ``payload`` for a kernel, made to load with its bitcode unparsed.
+
+    Any other kind, or a numba without the internals this leans on, loads as numba loads it.
+    """
     (name, kind, data), fndesc, *rest = payload
-    if kind != "object":
-        return payload
     codegen = target_context.codegen()
+    if kind != "object" or not _supported(codegen):
+        return payload
     if codegen._library_class is not OnDemandLibrary:
         codegen._library_class = OnDemandLibrary  # this process' one CPU codegen; its own compiles are unchanged
     symbols = {fndesc.llvm_func_name, fndesc.llvm_cpython_wrapper_name}
