@@ -2,9 +2,10 @@
 
 A pool of the best levels found so far, best first. Each iteration mutates a
 random pool member's numbers (keeping a solution: see ``mutate``), refills
-its dots with the generator and classifies it afresh; a solved candidate
-that scores high enough for the pool goes back to the caller, who checks it
-and admits it.
+its dots with the generator and classifies it afresh (unless the fill's
+rounds already were that classification: see ``fill_board``); a solved
+candidate that scores high enough for the pool goes back to the caller, who
+checks it and admits it.
 
 Every child keeps its parent's fill (see ``fill``): the same numbers
 filled afresh score very differently, and a fresh fill throws away the lucky
@@ -117,15 +118,19 @@ def evaluate(b, rng, weights, allowed, leaks_allowed, upfront=False, floor=-np.i
     scores below ``floor`` gets NaN without that count, as it would have
     been thrown away anyway.
     """
-    state, leaked = fill_board(b, rng, allowed, False, upfront, rules_of(weights))
+    state, leaked, classified = fill_board(b, rng, allowed, False, upfront, rules_of(weights))
     # A contradiction reached by sound rules alone holds for the final dots
     # too (a dot never invalidates a sound deduction): no solution, no need
     # to classify. A single-solution leak may have been undone by a later dot.
     if state == CONTRADICTION and not leaked:
         return np.nan
-    # The fill built this board for these numbers; the dots it added change no placement.
-    unsolve(b)
-    state = solve_board(b, False, rules_of(weights), False)
+    if classified:
+        # The fill's rounds were the solver's layers (see ``fill_board``); of the leak kinds only single-solution can be among them.
+        state = UNCONFIRMED if b.table[SINGLE_SOLUTION, 0] else SOLVED
+    else:
+        # The fill built this board for these numbers; the dots it added change no placement.
+        unsolve(b)
+        state = solve_board(b, False, rules_of(weights), False)
     if state != SOLVED and state != UNCONFIRMED:
         return np.nan
     if state == UNCONFIRMED and not leaks_allowed:
