@@ -27,7 +27,6 @@ from .layer import (
     SINGLE_SOLUTION,
     SOLVED,
     UNCONFIRMED,
-    UNCONTESTED_NO_COVER,
     exact_count,
     solution_owners,
     solve_board,
