@@ -112,7 +112,7 @@ def test_a_sound_contradiction_in_the_generator_means_no_solution() -> None:
     for seed in range(300):
         level = random_level(7, 6, 9, seed=seed)
         b = from_level(level, pinned_only=True)
-        state, leaked = fill_board(b, seed_state(seed), np.ones(7 * 6, np.bool_), False)
+        state, leaked, _ = fill_board(b, seed_state(seed), np.ones(7 * 6, np.bool_), False)
         if state == CONTRADICTION and not leaked:
             assert count_solutions(to_level(level, b.pos[: b.n], b.val[: b.n], b.dot), limit=1).count == 0
             checked += 1

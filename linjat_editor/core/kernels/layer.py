@@ -39,6 +39,8 @@ STUCK = 2
 CONTRADICTION = 3
 #: Deduction finished only by assuming a unique solution, and the level is not unique.
 AMBIGUOUS = 4
+#: Solved with a leak kind, uniqueness not yet counted (only when the caller asks not to, see ``solve_board``).
+UNCONFIRMED = 5
 
 
 @helper
@@ -244,7 +246,7 @@ def mark_point(b, t):
 
 
 @kernel
-def solve_board(b, settle=True, rules=EVERY_RULE):
+def solve_board(b, settle=True, rules=EVERY_RULE, confirm=True):
     """The deduction: layers until solved, stuck or contradiction; returns the status.
 
     The engine's one layer loop: every answer about a level (solve,
@@ -261,6 +263,11 @@ def solve_board(b, settle=True, rules=EVERY_RULE):
 
     ``rules``: the solving kinds allowed (see ``layer``); STUCK when they
     are not enough.
+
+    Without ``confirm`` a deduction solved with a leak kind is left
+    UNCONFIRMED, for a caller that counts it (``exact_count``) only if it
+    still wants the level once it has its score (the optimizer, whose
+    children mostly score too low for its pool).
     """
     h, w, table, layers, leak_owner, point_alive, point_leak = b.h, b.w, b.table, b.layers, b.leak_owner, b.point_alive, b.point_leak
     table[:, :] = 0
@@ -307,6 +314,8 @@ def solve_board(b, settle=True, rules=EVERY_RULE):
             state = STUCK  # a safety net only: every layer claims a cell
             break
     if (state == SOLVED or (settle and state == CONTRADICTION)) and (table[SINGLE_SOLUTION, 0] or table[UNCONTESTED_NO_COVER, 0]):
+        if state == SOLVED and not confirm:
+            return UNCONFIRMED
         count = exact_count(b)
         if (state == SOLVED and count != 1) or (state == CONTRADICTION and count != 0):
             state = AMBIGUOUS
@@ -327,6 +336,21 @@ def step(b, settled=False, rules=EVERY_RULE):
     if kind == NONE:
         return (SOLVED if solved(b) else STUCK), NONE, 0, changed
     return (SOLVED if solved(b) else RUNNING), kind, width, True
+
+
+@kernel
+def unsolve(b):
+    """Back to the state before any deduction, as ``build_board`` leaves it, for a board built since only by adding dots.
+
+    The placements, crosses and dot list stay (a dot changes none of the
+    placements, and ``fill.place_dot`` keeps the list as the build makes it):
+    what a fresh build would recompute for every child the optimizer scores.
+    """
+    n, pos, pbeg, alive, claimed = b.n, b.pos, b.pbeg, b.alive, b.claimed
+    claimed[: b.h * b.w] = UNCLAIMED
+    for p in range(n):
+        claimed[pos[p]] = p
+    alive[: pbeg[n]] = True
 
 
 @kernel

@@ -2,9 +2,10 @@
 
 A pool of the best levels found so far, best first. Each iteration mutates a
 random pool member's numbers (keeping a solution: see ``mutate``), refills
-its dots with the generator and classifies it afresh; a solved candidate
-that scores high enough for the pool goes back to the caller, who checks it
-and admits it.
+its dots with the generator and classifies it afresh (unless the fill's
+rounds already were that classification: see ``fill_board``); a solved
+candidate that scores high enough for the pool goes back to the caller, who
+checks it and admits it.
 
 Every child keeps its parent's fill (see ``fill``): the same numbers
 filled afresh score very differently, and a fresh fill throws away the lucky
@@ -21,7 +22,16 @@ from ..scoring import RULES_AT, TARGET_AT, TEACH_AT
 from .bits import copy, helper, kernel, rand_below
 from .board import LAYER_KIND, UNCLAIMED, build_board
 from .fill import fill_board, random_numbers
-from .layer import CONTRADICTION, SINGLE_SOLUTION, SOLVED, UNCONTESTED_NO_COVER, solution_owners, solve_board
+from .layer import (
+    CONTRADICTION,
+    SINGLE_SOLUTION,
+    SOLVED,
+    UNCONFIRMED,
+    exact_count,
+    solution_owners,
+    solve_board,
+    unsolve,
+)
 from .members import Found
 from .mutate import UNKNOWN, mutate, mutate_along
 
@@ -96,21 +106,36 @@ def weighted(table, weights):
 
 
 @kernel
-def evaluate(b, rng, weights, allowed, leaks_allowed, upfront=False):
+def evaluate(b, rng, weights, allowed, leaks_allowed, upfront=False, floor=-np.inf):
     """Fill dots (``upfront``: see ``fill_board``), classify afresh; the score if solved (and so unique), else NaN.
 
     Without ``leaks_allowed`` a level whose deduction needs a uniqueness-leak
     kind (single-solution or uncontested-no-cover) gets NaN too.
+
+    ``floor``: the lowest score the caller has any use for. A level solved
+    with a leak kind is unique only if the exact solver says so; one that
+    scores below ``floor`` gets NaN without that count, as it would have
+    been thrown away anyway.
     """
-    state, leaked = fill_board(b, rng, allowed, False, upfront, rules_of(weights))
+    state, leaked, classified = fill_board(b, rng, allowed, False, upfront, rules_of(weights))
     # A contradiction reached by sound rules alone holds for the final dots
     # too (a dot never invalidates a sound deduction): no solution, no need
     # to classify. A single-solution leak may have been undone by a later dot.
     if state == CONTRADICTION and not leaked:
         return np.nan
-    total = score_board(b, weights)
-    table = b.table
-    if not leaks_allowed and table[SINGLE_SOLUTION, 0] + table[UNCONTESTED_NO_COVER, 0] > 0:
+    if classified:
+        # The fill's rounds were the solver's layers (see ``fill_board``); of the leak kinds only single-solution can be among them.
+        state = UNCONFIRMED if b.table[SINGLE_SOLUTION, 0] else SOLVED
+    else:
+        # The fill built this board for these numbers; the dots it added change no placement.
+        unsolve(b)
+        state = solve_board(b, False, rules_of(weights), False)
+    if state != SOLVED and state != UNCONFIRMED:
+        return np.nan
+    if state == UNCONFIRMED and not leaks_allowed:
+        return np.nan
+    total = objective(b, weights)
+    if state == UNCONFIRMED and (total < floor or exact_count(b) != 1):
         return np.nan
     return total
 
@@ -168,6 +193,8 @@ def optimize(b, pool, pinned, fixed, weights, rng, iterations, allowed, require_
     pool_pos, pool_val, pool_added, pool_nadded, pool_solution, pool_rank = (
         pool.pos, pool.val, pool.added, pool.nadded, pool.solution, pool.rank)
     cap = pool_rank.shape[0]
+    # The lowest score the pool takes (it does not change until a candidate goes back to the caller).
+    floor = -np.inf if size < cap or np.isnan(pool_rank[size - 1]) else pool_rank[size - 1]
     for i in range(iterations):
         # The better of two random members: a little more pressure than the original's uniform pick.
         base = min(rand_below(rng, size), rand_below(rng, size))
@@ -183,11 +210,11 @@ def optimize(b, pool, pinned, fixed, weights, rng, iterations, allowed, require_
             # All before the first round: replayed one by one, the fill ran twice the rounds.
             hints = kept_dots(b, pool_added[base], pool_nadded[base], rng)
         b.hint_at[0] = hints
-        score = evaluate(b, rng, weights, allowed, True, pool_solution[base, 0] != UNKNOWN)
+        score = evaluate(b, rng, weights, allowed, True, pool_solution[base, 0] != UNKNOWN, floor)
         if np.isnan(score):
             continue
         # Equal scores get in too (ahead of the old ones), so the pool drifts along plateaus.
-        if size < cap or np.isnan(pool_rank[size - 1]) or score >= pool_rank[size - 1]:
+        if score >= floor:
             solution_owners(b, b.owner)
             return Found(i + 1, score)
     return Found(iterations, np.nan)
