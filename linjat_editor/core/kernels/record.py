@@ -22,6 +22,7 @@ fresh array); a value of another kind is refused when the record is made.
 
 from __future__ import annotations
 
+import ctypes
 from typing import Any, ClassVar, NamedTuple, TypeVar, get_type_hints
 
 import numpy as np
@@ -43,7 +44,7 @@ from numba.core.typing.templates import AttributeTemplate
 class Array(NamedTuple):
     """An array field's kind: its dtype and number of dimensions (always C-contiguous)."""
 
-    dtype: Any
+    dtype: Any  # anything np.dtype() takes; a subclass holds np.dtype itself
     ndim: int
 
 
@@ -72,7 +73,7 @@ class Record:
         cls._slots, at = {}, 0
         for name in cls.__slots__:
             metadata = getattr(hints[name], "__metadata__", ())
-            array = next((m for m in metadata if isinstance(m, Array)), None)
+            array = next((Array(np.dtype(m.dtype), m.ndim) for m in metadata if isinstance(m, Array)), None)
             cls._slots[name] = _Slot(at, array)
             at += 1 if array is None else 1 + 2 * array.ndim  # data, shape, strides
         cls._size = at
@@ -86,17 +87,18 @@ class Record:
         values.update(kwargs)
         if set(values) != set(names):
             raise TypeError(f"{type(self).__name__}: fields {sorted(set(names) ^ set(values))} missing or unknown")
-        table = np.zeros(self._size, np.int64)
-        for name, (at, array) in self._slots.items():
+        slots: list[int] = []  # in the order of ``_slots``' places: one list, one array (a board is made often)
+        for name, (_, array) in self._slots.items():
             value = values[name]
             if array is None:
-                table[at] = value
+                slots.append(int(value))
             else:
                 _check(type(self).__name__, name, value, array)
-                table[at] = value.ctypes.data
-                table[at + 1 : at + 1 + array.ndim] = value.shape
-                table[at + 1 + array.ndim : at + 1 + 2 * array.ndim] = value.strides
+                slots.append(_address(value))
+                slots += value.shape
+                slots += value.strides
             object.__setattr__(self, name, value)
+        table = np.array(slots, np.int64)
         object.__setattr__(self, "_table", table)
         object.__setattr__(self, "_address", table.ctypes.data)
 
@@ -115,12 +117,19 @@ class Record:
         return tuple(name for name, slot in cls._slots.items() if slot.array is not None)
 
 
+def _address(array: np.ndarray) -> int:
+    """Where the array's data starts (via ctypes' buffer view: 0.4 us, numpy's ``ctypes.data`` 2.6 us)."""
+    if array.size == 0:
+        return int(array.ctypes.data)  # no buffer to view; nothing is ever read there
+    return ctypes.addressof(ctypes.c_char.from_buffer(array))  # type: ignore[arg-type]  # an array is a buffer
+
+
 def _check(record: str, name: str, value: Any, array: Array) -> None:
     """Refuse an array the kernels were not compiled for: they would read it with the wrong layout."""
     if not (isinstance(value, np.ndarray) and value.dtype == array.dtype and value.ndim == array.ndim
             and value.flags.c_contiguous and value.flags.writeable):
         got = f"{value.dtype} {value.ndim}-d" if isinstance(value, np.ndarray) else type(value).__name__
-        raise TypeError(f"{record}.{name}: needs a writeable C-contiguous {np.dtype(array.dtype)} {array.ndim}-d array, got {got}")
+        raise TypeError(f"{record}.{name}: needs a writeable C-contiguous {array.dtype} {array.ndim}-d array, got {got}")
 
 
 class RecordType(types.Type):
@@ -136,7 +145,7 @@ class RecordType(types.Type):
             return None
         if slot.array is None:
             return types.int64
-        return types.Array(numpy_support.from_dtype(np.dtype(slot.array.dtype)), slot.array.ndim, "C")
+        return types.Array(numpy_support.from_dtype(slot.array.dtype), slot.array.ndim, "C")
 
 
 @typeof_impl.register(Record)
@@ -186,5 +195,5 @@ def _field(context: Any, builder: Any, typ: RecordType, table: Any, attr: str) -
     data = builder.inttoptr(load(0), out.data.type)
     populate_array(out, data=data, shape=[load(1 + d) for d in range(array.ndim)],
                    strides=[load(1 + array.ndim + d) for d in range(array.ndim)],
-                   itemsize=context.get_constant(types.intp, np.dtype(array.dtype).itemsize), meminfo=None)
+                   itemsize=context.get_constant(types.intp, array.dtype.itemsize), meminfo=None)
     return out._getvalue()
