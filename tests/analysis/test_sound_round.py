@@ -21,7 +21,7 @@ def test_a_watching_round_answers_like_the_full_round_for_what_it_watches(
         run = deduce(level, trace=True)
         m = run.piece.size
         b = run.board
-        work = b._replace(alive=b.alive.copy(), claimed=b.claimed.copy(), possible=b.possible.copy())
+        work = b.with_arrays(alive=b.alive.copy(), claimed=b.claimed.copy(), possible=b.possible.copy())
         for t in range(run.points):
             full = np.zeros(m, np.bool_)
             sound_from(work, run.alive[t], run.claimed[t], full)

@@ -2,11 +2,9 @@
 
 from __future__ import annotations
 
-import numpy as np
-
 from linjat_editor.core.kernels.board import Board
 
 
 def clone(b: Board) -> Board:
     """An independent copy of a board (every array copied)."""
-    return Board._make(x.copy() if isinstance(x, np.ndarray) else x for x in b)
+    return b.with_arrays(**{name: getattr(b, name).copy() for name in Board.array_fields()})

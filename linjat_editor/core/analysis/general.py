@@ -470,7 +470,7 @@ def find_leaks(trace: Deduction, cells: np.ndarray, solution: np.ndarray, max_gr
     not_solution[solution[solution >= 0]] = False
     # The sound rounds work in a copy of the board: the deduction keeps its final state.
     b = trace.board
-    work = b._replace(alive=b.alive.copy(), claimed=b.claimed.copy(), possible=b.possible.copy())
+    work = b.with_arrays(alive=b.alive.copy(), claimed=b.claimed.copy(), possible=b.possible.copy())
     find_all(work, trace.piece, cells, trace.alive, trace.claimed, not_solution, max_group, first, witness)
     return first, witness
 

@@ -8,16 +8,25 @@ alternately, the line sliding from left/up to right/down), which decides the
 rare ties the solver breaks by order.
 """
 
-from typing import NamedTuple
+from typing import Annotated
 
 import numpy as np
 
 from .bits import helper, kernel
+from .record import Array, Record
 
 UNCLAIMED = -1
 
+#: The kinds of the Board's arrays (see ``record.py``).
+Ints = Annotated[np.ndarray, Array(np.int64, 1)]
+Flags = Annotated[np.ndarray, Array(np.bool_, 1)]
+Masks = Annotated[np.ndarray, Array(np.uint64, 1)]
+IntRows = Annotated[np.ndarray, Array(np.int64, 2)]
+FlagRows = Annotated[np.ndarray, Array(np.bool_, 2)]
+OwnerRows = Annotated[np.ndarray, Array(np.int8, 2)]
 
-class Board(NamedTuple):
+
+class Board(Record):
     """One board as every kernel sees it: the level, the solver's state, and its workspace.
 
     Cells are flat (``row * w + col``). ``pos``/``val``/``dot`` are the level
@@ -56,41 +65,43 @@ class Board(NamedTuple):
     h: int
     w: int
     n: int
-    pos: np.ndarray
-    val: np.ndarray
-    dot: np.ndarray
-    dots: np.ndarray
-    ndots: np.ndarray
-    pbeg: np.ndarray
-    pstart: np.ndarray
-    pstep: np.ndarray
-    alive: np.ndarray
-    claimed: np.ndarray
-    possible: np.ndarray
-    start_possible: np.ndarray
-    counter: np.ndarray
-    cross_cells: np.ndarray
-    cross_size: np.ndarray
-    cells_a: np.ndarray
-    cells_b: np.ndarray
-    taken: np.ndarray
-    owner: np.ndarray
-    keep_alive: np.ndarray
-    keep_claimed: np.ndarray
-    keep_possible: np.ndarray
-    reach: np.ndarray
-    seen_claimed: np.ndarray
-    seen_alive: np.ndarray
-    table: np.ndarray
-    layers: np.ndarray
-    leak_owner: np.ndarray
-    point_alive: np.ndarray
-    point_claimed: np.ndarray
-    point_leak: np.ndarray
-    added: np.ndarray
-    nadded: np.ndarray
-    hint: np.ndarray
-    hint_at: np.ndarray
+    pos: Ints
+    val: Ints
+    dot: Flags
+    dots: Ints
+    ndots: Ints
+    pbeg: Ints
+    pstart: Ints
+    pstep: Ints
+    alive: Flags
+    claimed: Ints
+    possible: Masks
+    start_possible: Masks
+    counter: Ints
+    cross_cells: IntRows
+    cross_size: Ints
+    cells_a: Ints
+    cells_b: Ints
+    taken: Flags
+    owner: Ints
+    keep_alive: Flags
+    keep_claimed: Ints
+    keep_possible: Masks
+    reach: Masks
+    seen_claimed: Ints
+    seen_alive: Flags
+    table: IntRows
+    layers: IntRows
+    leak_owner: Ints
+    point_alive: FlagRows
+    point_claimed: OwnerRows
+    point_leak: OwnerRows
+    added: Ints
+    nadded: Ints
+    hint: Ints
+    hint_at: Ints
+
+    __slots__ = tuple(__annotations__)  # the fields above, in order
 
 
 #: Columns of ``Board.layers``.
