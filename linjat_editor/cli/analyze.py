@@ -15,11 +15,11 @@ import os
 import sys
 from typing import TYPE_CHECKING, Any, Callable
 
-from .engine import default_preset, each_line
+from .engine import default_preset, each_line, the_level
 from .errors import one_line
 from .presets import PRESET_NAMES
 from linjat_editor.core.level import Level, LevelError
-from linjat_editor.io import FormatError, atomic_write_text, read_level, read_set
+from linjat_editor.io import FormatError, atomic_write_text, read_set
 from linjat_editor.io.errors import printable
 
 if TYPE_CHECKING:  # the analysis layer loads the kernels: imported by the verbs, not by --help
@@ -94,7 +94,7 @@ def run_analyze(args: argparse.Namespace) -> int:
         return each_line(args.jsonl, lambda level: analyze(level, weights_name(level)).to_json())
     if not args.level:
         raise ValueError("give a LEVEL file (or - for standard input) or --jsonl FILE")
-    level = read_level(args.level)
+    level = the_level(args)
     name = weights_name(level)
     report = analyze(level, name)
     if args.json:
@@ -115,7 +115,7 @@ def add_analyze_parser(sub: Any) -> None:
     p.add_argument("--json", action="store_true", help="print the report as JSON")
     p.add_argument("--preset", choices=PRESET_NAMES, metavar="PRESET", help="weights for the score (default: by grid size); one of %(choices)s")
     p.add_argument("--jsonl", metavar="FILE", help="one level per line; one JSON report per line")
-    p.set_defaults(func=run_analyze, needs_level=True)
+    p.set_defaults(func=run_analyze, needs_level=True, read_input=the_level)
 
 
 # -- calibrate ---------------------------------------------------------------
@@ -139,12 +139,20 @@ def levels_by_tier(path: str) -> dict[str, list[Level]]:
     return groups
 
 
+def the_groups(args: argparse.Namespace) -> dict[str, list[Level]]:
+    """The SET argument's levels by tier, read once (see ``engine.check_arguments``)."""
+    groups = getattr(args, "groups_read", None)
+    if groups is None:
+        groups = args.groups_read = levels_by_tier(args.set)
+    return groups
+
+
 @_guarded
 def run_calibrate(args: argparse.Namespace) -> int:
     """``linjat calibrate``: calibration data from a level set."""
     from linjat_editor.core.analysis import compute_calibration
 
-    groups = levels_by_tier(args.set)
+    groups = the_groups(args)
     data = compute_calibration(groups, source=args.name, metadata={"from": args.set})
     if args.output and args.output != "-":
         atomic_write_text(args.output, json.dumps(data, indent=1) + "\n")  # as save_calibration writes it, atomically
@@ -161,4 +169,4 @@ def add_calibrate_parser(sub: Any) -> None:
     p.add_argument("set", help="level set file (native set or the original's puzzles.json), or -")
     p.add_argument("-o", "--output", help="write the calibration JSON here (default: standard output)")
     p.add_argument("--name", default="calibration", help="what the levels are, shown in estimates (e.g. published)")
-    p.set_defaults(func=run_calibrate)
+    p.set_defaults(func=run_calibrate, read_input=the_groups)

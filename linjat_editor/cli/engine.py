@@ -104,7 +104,7 @@ def run_solve(args: argparse.Namespace) -> int:
     rules = None if args.rules is None else parse_rules(args.rules)
     if args.jsonl:
         return each_line(args.jsonl, lambda level: solve_json(solve(level, rules=rules), weights_for(args, level), False))
-    level = read_level(args.level)
+    level = the_level(args)
     result = solve(level, trace=args.trace, rules=rules)
     weights = weights_for(args, level)
     if args.json:
@@ -122,7 +122,7 @@ def run_count(args: argparse.Namespace) -> int:
 
     if args.jsonl:
         return each_line(args.jsonl, lambda level: {"count": count_solutions(level, args.limit).count, "limit": args.limit})
-    result = count_solutions(read_level(args.level), args.limit)
+    result = count_solutions(the_level(args), args.limit)
     if args.json:
         print(json.dumps({"count": result.count, "limit": args.limit}))
     elif result.count == 0:
@@ -189,7 +189,7 @@ def run_optimize(args: argparse.Namespace) -> int:
     from linjat_editor.core import Optimizer, default_workers
     from linjat_editor.core.optimizer import not_found
 
-    level = read_level(args.level)
+    level = the_level(args)
     weights = weights_for(args, level)
     goal = search_goal(args, args.preset or default_preset(level), weights)
     optimizer = Optimizer(level, goal, seed=args.seed, workers=args.workers or default_workers())
@@ -214,7 +214,7 @@ def run_fill(args: argparse.Namespace) -> int:
     """Dots for the level's numbers (pinned dots kept): exit 0 filled, 1 no filling."""
     from linjat_editor.core import fill_dots
 
-    level = read_level(args.level)
+    level = the_level(args)
     if not level.numbers:
         raise LevelError("the level has no numbers to fill dots for")
     result = fill_dots(level, seed=args.seed)
@@ -255,14 +255,14 @@ def add_parsers(sub: Any) -> None:
     p.add_argument("--rules", metavar="KINDS", nargs="?", const="",
                    help="solve with only these techniques, comma-separated, from cover, cant_fit, square, dependency, "
                         "one_of (the leak kinds are always tried); --rules alone: none. Stuck when they are not enough")
-    p.set_defaults(func=run_solve, needs_level=True)
+    p.set_defaults(func=run_solve, needs_level=True, read_input=the_level)
 
     p = sub.add_parser("count", help="exact number of solutions, up to a limit")
     p.add_argument("level", nargs="?", help="level file, or - for standard input")
     p.add_argument("--limit", type=options.LIMIT, default=2, help="stop counting here (default 2)")
     p.add_argument("--json", action="store_true", help="print JSON")
     p.add_argument("--jsonl", metavar="FILE", help="one level per line; one JSON result per line")
-    p.set_defaults(func=run_count, needs_level=True)
+    p.set_defaults(func=run_count, needs_level=True, read_input=the_level)
 
     p = sub.add_parser("generate", help="a new level, optimized")
     p.add_argument("--size", type=parse_size, required=True, metavar="HxW", help="rows x columns, e.g. 13x9")
@@ -275,19 +275,31 @@ def add_parsers(sub: Any) -> None:
     p.add_argument("level", help="level file, or - for standard input")
     p.add_argument("--seed", type=options.SEED, default=None, help="random seed, for a reproducible filling")
     p.add_argument("-o", "--output", help="write here instead of stdout")
-    p.set_defaults(func=run_fill)
+    p.set_defaults(func=run_fill, read_input=the_level)
 
     p = sub.add_parser("optimize", help="improve an existing level (its numbers are the start)")
     p.add_argument("level", help="level file, or - for standard input")
     add_search_options(p)
     p.add_argument("-o", "--output", help="write here instead of stdout")
-    p.set_defaults(func=run_optimize)
+    p.set_defaults(func=run_optimize, read_input=the_level)
+
+
+def the_level(args: argparse.Namespace) -> Level:
+    """The LEVEL argument, read once: :func:`check_arguments` reads it, the verb gets the same level."""
+    level = getattr(args, "level_read", None)
+    if level is None:
+        level = args.level_read = read_level(args.level)
+    return level
 
 
 def check_arguments(args: argparse.Namespace) -> None:
-    """What can be told before the work: a level to read, and an output that is no folder."""
+    """What can be told before the work: the verb's input, read (a first start would otherwise
+    compile the engine for a minute before refusing a bad file), and an output that is no folder."""
     if getattr(args, "needs_level", False) and not args.level and not args.jsonl:
         raise ValueError("give a LEVEL file (or - for standard input) or --jsonl FILE")
+    read_input = getattr(args, "read_input", None)
+    if read_input is not None and not getattr(args, "jsonl", None):
+        read_input(args)  # the verb gets what was read here: each reader keeps it on args
     output = getattr(args, "output", None)
     if output:
         try:

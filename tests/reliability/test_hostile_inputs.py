@@ -266,3 +266,20 @@ def test_big_inputs_bounded_memory(name: str, data: bytes, tmp_path: Path) -> No
     # interpreter and the engine's start (~100 MB), not the file (read whole, 50 MB of rows took 367).
     limit = 160 if name.endswith(".jsonl") else 450
     assert peak < limit, f"{name}: peak {peak:.0f} MB"
+
+
+@pytest.mark.parametrize("case", ["empty", "binary"])
+def test_a_first_start_refuses_bad_input_before_compiling(case: str, tmp_path: Path, capsys: pytest.CaptureFixture[str],
+                                                         monkeypatch: pytest.MonkeyPatch) -> None:
+    """With nothing compiled yet, a bad file is refused at once: not after a minute of compiling, nor with a second line."""
+    from linjat_editor.core import warmup
+
+    def prepare(families: object) -> None:
+        raise AssertionError("compiled the engine for an input it then refused")
+
+    monkeypatch.setattr(warmup, "compiled", lambda families: False)
+    monkeypatch.setattr(warmup, "prepare", prepare)
+    path = _write(tmp_path, *REFUSED[case])
+    for verb in VERBS:
+        status, err = _run_cli([a.format(f=path, out=tmp_path / "out") for a in verb], capsys)
+        assert status == 2 and err.count("\n") == 1 and err.startswith("linjat: error: "), (verb[0], status, err)
