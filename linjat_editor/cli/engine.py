@@ -12,6 +12,7 @@ import sys
 from typing import TYPE_CHECKING, Any, Callable
 
 from linjat_editor.core.level import Level, LevelError, line_cells
+from linjat_editor.core.limits import check_numbers
 from linjat_editor.io import FormatError, read_level, write_level
 from linjat_editor.io.atomic import check_target
 from . import options
@@ -288,7 +289,9 @@ def the_level(args: argparse.Namespace) -> Level:
     """The LEVEL argument, read once: :func:`check_arguments` reads it, the verb gets the same level."""
     level = getattr(args, "level_read", None)
     if level is None:
-        level = args.level_read = read_level(args.level)
+        level = read_level(args.level)
+        check_numbers(len(level.numbers))  # what the engine would refuse, refused before it loads
+        args.level_read = level
     return level
 
 

@@ -6,13 +6,7 @@ import numpy as np
 
 from .kernels.board import Board, allocate
 from .level import Level, LevelError, Line, Number
-from .limits import MAX_NUMBERS
-
-
-def check_numbers(count: int) -> None:
-    """A clear error for more numbers than the engine's masks hold."""
-    if count > MAX_NUMBERS:
-        raise LevelError(f"{count} numbers: the engine handles at most {MAX_NUMBERS}")
+from .limits import check_numbers
 
 
 def from_level(level: Level, pinned_only: bool = False, trace: bool = False) -> Board:

@@ -17,7 +17,7 @@ from typing import Collection, Sequence
 
 import numpy as np
 
-from .board import check_numbers
+from .limits import check_numbers
 from .kernels.exact import BUDGET
 from .kernels.exact import count_solutions as _count
 from .kernels.exact import number_lines as _number_lines

@@ -14,7 +14,8 @@ from typing import Callable
 
 import numpy as np
 
-from .board import check_numbers, from_level, to_level
+from .board import from_level, to_level
+from .limits import check_numbers
 from .culprits import why_no_solution
 from .exact import count_solutions, line_of, placements
 from .kernels.bits import seed_state

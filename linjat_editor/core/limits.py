@@ -6,8 +6,16 @@ before the engine loads.
 
 from __future__ import annotations
 
+from .level import LevelError
+
 #: Numbers in a level: the solver keeps "which numbers can reach this cell" as a 64-bit mask.
 MAX_NUMBERS = 64
+
+
+def check_numbers(count: int) -> None:
+    """A clear error for more numbers than the engine's masks hold (the CLI asks before it loads the engine)."""
+    if count > MAX_NUMBERS:
+        raise LevelError(f"{count} numbers: the engine handles at most {MAX_NUMBERS}")
 
 #: Optimizer islands (threads) at most. Each costs its own pool; 100,000 once took 1.2 GB
 #: and a minute before the system refused another thread. Far above any machine's cores.

@@ -23,9 +23,9 @@ from typing import Callable, Collection
 
 import numpy as np
 
-from .board import MAX_NUMBERS, check_numbers, to_level
+from .board import to_level
 from .generator import new_seed
-from .limits import MAX_WORKERS
+from .limits import MAX_NUMBERS, MAX_WORKERS, check_numbers
 from .kernels.bits import seed_state
 from .kernels.board import allocate
 from .kernels.members import allocate_members

@@ -268,7 +268,7 @@ def test_big_inputs_bounded_memory(name: str, data: bytes, tmp_path: Path) -> No
     assert peak < limit, f"{name}: peak {peak:.0f} MB"
 
 
-@pytest.mark.parametrize("case", ["empty", "binary"])
+@pytest.mark.parametrize("case", ["empty", "binary", "1,041 numbers"])
 def test_a_first_start_refuses_bad_input_before_compiling(case: str, tmp_path: Path, capsys: pytest.CaptureFixture[str],
                                                          monkeypatch: pytest.MonkeyPatch) -> None:
     """With nothing compiled yet, a bad file is refused at once: not after a minute of compiling, nor with a second line."""
