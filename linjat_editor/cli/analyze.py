@@ -91,7 +91,7 @@ def run_analyze(args: argparse.Namespace) -> int:
         return str(args.preset or default_preset(level))
 
     if args.jsonl:
-        return each_line(args.jsonl, lambda level: analyze(level, weights_name(level)).to_json())
+        return each_line(args.jsonl, lambda level: analyze(level, weights_name(level)).to_json(), args.prepare_engine)
     if not args.level:
         raise ValueError("give a LEVEL file (or - for standard input) or --jsonl FILE")
     level = the_level(args)

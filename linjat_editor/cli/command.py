@@ -7,6 +7,7 @@ one line on stderr and exit status 2, never a traceback.
 from __future__ import annotations
 
 import argparse
+import functools
 import gc
 import os
 import signal
@@ -96,7 +97,9 @@ def main(argv: Sequence[str] | None = None) -> int:
 def _run(args: argparse.Namespace) -> int:
     try:
         engine.check_arguments(args)
-        _prepare_engine(args.command)
+        args.prepare_engine = functools.partial(_prepare_engine, args.command)
+        if not getattr(args, "jsonl", None):
+            args.prepare_engine()  # JSON Lines: once the first level is read (jsonl.each_line)
         return int(args.func(args))
     except BrokenPipeError:
         # The reader stopped early (``| head``): not an error; keep Python quiet at exit.

@@ -104,7 +104,8 @@ def run_solve(args: argparse.Namespace) -> int:
     # Checked before anything is read: a wrong name is one line, exit 2.
     rules = None if args.rules is None else parse_rules(args.rules)
     if args.jsonl:
-        return each_line(args.jsonl, lambda level: solve_json(solve(level, rules=rules), weights_for(args, level), False))
+        return each_line(args.jsonl, lambda level: solve_json(solve(level, rules=rules), weights_for(args, level), False),
+                         args.prepare_engine)
     level = the_level(args)
     result = solve(level, trace=args.trace, rules=rules)
     weights = weights_for(args, level)
@@ -122,7 +123,8 @@ def run_count(args: argparse.Namespace) -> int:
     from linjat_editor.core import count_solutions
 
     if args.jsonl:
-        return each_line(args.jsonl, lambda level: {"count": count_solutions(level, args.limit).count, "limit": args.limit})
+        return each_line(args.jsonl, lambda level: {"count": count_solutions(level, args.limit).count, "limit": args.limit},
+                         args.prepare_engine)
     result = count_solutions(the_level(args), args.limit)
     if args.json:
         print(json.dumps({"count": result.count, "limit": args.limit}))

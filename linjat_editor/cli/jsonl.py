@@ -22,15 +22,24 @@ SHOWN_ERRORS = 100
 GIVE_UP = 1000
 
 
-def each_line(path: str, answer: Callable[[Level], dict[str, Any]]) -> int:
-    """Answer every non-blank line of ``path``; exit status 0, or 2 if errors were left unshown."""
+def each_line(path: str, answer: Callable[[Level], dict[str, Any]], prepare: Callable[[], None] = lambda: None) -> int:
+    """Answer every non-blank line of ``path``; exit status 0, or 2 if errors were left unshown.
+
+    ``prepare`` runs once, before the first level read is answered: a file of junk is refused
+    without the engine (on a first start: without compiling it first).
+    """
     lines, name = source_lines(path)  # one at a time: a big file of junk is refused before it is all read
     answered = bad = 0
+    prepared = False
     for number, line in enumerate(lines, 1):
         if not line.strip():
             continue
         try:
-            out = {"line": number, **answer(parse_level_line(line, f"{name}:{number}"))}
+            level = parse_level_line(line, f"{name}:{number}")
+            if not prepared:
+                prepare()
+                prepared = True
+            out = {"line": number, **answer(level)}
             answered += 1
         except (FormatError, LevelError, ValueError, RecursionError) as error:
             bad += 1

@@ -283,3 +283,21 @@ def test_a_first_start_refuses_bad_input_before_compiling(case: str, tmp_path: P
     for verb in VERBS:
         status, err = _run_cli([a.format(f=path, out=tmp_path / "out") for a in verb], capsys)
         assert status == 2 and err.count("\n") == 1 and err.startswith("linjat: error: "), (verb[0], status, err)
+
+
+def test_a_first_start_refuses_a_junk_jsonl_before_compiling(tmp_path: Path, capsys: pytest.CaptureFixture[str],
+                                                            monkeypatch: pytest.MonkeyPatch) -> None:
+    """JSON Lines are read a line at a time: the engine is prepared only once a first level is read."""
+    from linjat_editor.core import warmup
+
+    prepared: list[object] = []
+    monkeypatch.setattr(warmup, "compiled", lambda families: False)
+    monkeypatch.setattr(warmup, "prepare", prepared.append)
+    junk = _write(tmp_path, "junk.jsonl", b"xx not json\n" * 1_100)
+    for verb in ("solve", "count", "analyze"):
+        status, err = _run_cli([verb, "--jsonl", str(junk)], capsys)
+        assert status == 2 and err.count("\n") == 1 and err.startswith("linjat: error: "), (verb, status, err)
+    assert not prepared
+    good = _write(tmp_path, "good.jsonl", b'["2 .", "   "]\n')
+    status, err = _run_cli(["count", "--jsonl", str(good)], capsys)
+    assert status == 0 and prepared == [("count",)], (status, err, prepared)
