@@ -115,7 +115,8 @@ def add_analyze_parser(sub: Any) -> None:
     p.add_argument("--json", action="store_true", help="print the report as JSON")
     p.add_argument("--preset", choices=PRESET_NAMES, metavar="PRESET", help="weights for the score (default: by grid size); one of %(choices)s")
     p.add_argument("--jsonl", metavar="FILE", help="one level per line; one JSON report per line")
-    p.set_defaults(func=run_analyze, needs_level=True, read_input=the_level)
+    p.set_defaults(func=run_analyze, needs_level=True, read_input=the_level,
+                   prepare_engine=lambda: None)  # command._run sets the real one
 
 
 # -- calibrate ---------------------------------------------------------------

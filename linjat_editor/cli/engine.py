@@ -258,14 +258,16 @@ def add_parsers(sub: Any) -> None:
     p.add_argument("--rules", metavar="KINDS", nargs="?", const="",
                    help="solve with only these techniques, comma-separated, from cover, cant_fit, square, dependency, "
                         "one_of (the leak kinds are always tried); --rules alone: none. Stuck when they are not enough")
-    p.set_defaults(func=run_solve, needs_level=True, read_input=the_level)
+    p.set_defaults(func=run_solve, needs_level=True, read_input=the_level,
+                   prepare_engine=lambda: None)  # command._run sets the real one
 
     p = sub.add_parser("count", help="exact number of solutions, up to a limit")
     p.add_argument("level", nargs="?", help="level file, or - for standard input")
     p.add_argument("--limit", type=options.LIMIT, default=2, help="stop counting here (default 2)")
     p.add_argument("--json", action="store_true", help="print JSON")
     p.add_argument("--jsonl", metavar="FILE", help="one level per line; one JSON result per line")
-    p.set_defaults(func=run_count, needs_level=True, read_input=the_level)
+    p.set_defaults(func=run_count, needs_level=True, read_input=the_level,
+                   prepare_engine=lambda: None)  # command._run sets the real one
 
     p = sub.add_parser("generate", help="a new level, optimized")
     p.add_argument("--size", type=parse_size, required=True, metavar="HxW", help="rows x columns, e.g. 13x9")
