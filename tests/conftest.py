@@ -52,6 +52,25 @@ def pytest_terminal_summary(terminalreporter: Any) -> None:
                                     yellow=True, bold=True)
 
 
+_APP: list[Any] = []  # the session's QApplication, kept alive
+
+
+@pytest.fixture(scope="session", autouse=True)
+def _widgets_possible() -> None:
+    """The process's Qt application is a ``QApplication`` from the first test on.
+
+    ``render.app.ensure_app`` makes a ``QGuiApplication`` when there is none
+    (drawing needs no widgets), and Qt aborts the whole process at the first
+    widget made after that. Spread over workers, an export test that ran first
+    in a worker took down the GUI tests after it (seen 2026-11-25, with an empty
+    kernel cache: a worker aborted in SettingsForm()).
+    """
+    from PySide6.QtWidgets import QApplication
+
+    if QApplication.instance() is None:
+        _APP.append(QApplication([]))
+
+
 @pytest.fixture(scope="session")
 def corpus_path() -> Path:
     """Where the published corpus file is (skips the test if it is absent)."""
