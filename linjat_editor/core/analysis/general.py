@@ -205,7 +205,7 @@ def _placements(start, ok, members, size, key):
             if ok[k]:
                 key[nk] = k
                 nk += 1
-                h = h * 1000003 + k + 1  # may wrap: _recall compares the placements too
+                h = (h * 1000003 + k + 1) & 0x3FFFFFFFFFFFFFFF  # 62 bits: Python's ints never wrap; _recall compares the placements too
     return nk, h
 
 
