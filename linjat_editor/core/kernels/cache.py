@@ -28,7 +28,7 @@ PACKAGE = CORE.parent
 #: Every module holding a cached kernel, or code inlined into one.
 SOURCES = ("kernels/*.py", "analysis/*.py")
 #: Kernel machinery, no kernel code: a change to how kernels are found or loaded compiles nothing again.
-MACHINERY = ("kernels/__init__.py", "kernels/cache.py", "kernels/locator.py", "kernels/loading.py")
+MACHINERY = ("kernels/__init__.py", "kernels/cache.py", "kernels/locator.py", "kernels/loading.py", "kernels/tier.py")
 #: The shipped cache's parent folder (empty, or missing, outside a built app).
 SHIPPED = Path(__file__).resolve().parent / "shipped"
 #: Versions kept: two checkouts (or a release and a development tree) used in

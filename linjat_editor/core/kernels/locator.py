@@ -22,7 +22,7 @@ from numba.core import caching, types
 from numba.core.runtime import rtsys
 from numba.core.registry import CPUDispatcher
 
-from . import cache, loading
+from . import cache, loading, tier
 
 #: numba's CPU name and features for generic x86-64 code (NUMBA_CPU_NAME=generic), as in its index keys.
 GENERIC_CPU = ("generic", "")
@@ -147,6 +147,12 @@ class KernelDispatcher(CPUDispatcher):
 
     def enable_caching(self) -> None:
         self._cache = KernelCache(self.py_func)
+
+    def _compile_for_args(self, *args: Any, **kws: Any) -> Any:
+        """numba's compile on a call no loaded code takes; with the Python tier on, the kernel's Python instead."""
+        if tier.interpreting():
+            return tier.entry(self)
+        return super()._compile_for_args(*args, **kws)  # type: ignore[misc]
 
     def get_call_template(self, args: Any, kws: Any) -> Any:
         _, folded = self.fold_argument_types(args, kws)
