@@ -45,16 +45,54 @@ _FAMILIES = {
 }
 
 
+#: Set when a command ends: stops the thread loading the kernels as the background compile makes them.
+_STOP_LOADING = threading.Event()
+#: Whether this command turned the Python tier on (a first start).
+_interpreting = False
+
+
+def _end_first_start() -> None:
+    """The command ended: the compile goes on in its own process; a caller passing argv lives on, compiling as before."""
+    global _interpreting
+    _STOP_LOADING.set()
+    if _interpreting:
+        from linjat_editor.core.kernels import tier
+
+        tier.interpret(False)
+        _interpreting = False
+
+
 def _prepare_engine(command: str) -> None:
-    """On a first start, compile what the command needs in parallel, saying so on stderr (else it looks like a hang)."""
+    """On a first start, answer from the kernels' Python while they compile in the background, saying so on stderr.
+
+    Where no background compile can run (the built app, no writable cache),
+    compile what the command needs first, in parallel.
+    """
+    global _interpreting
     if command not in _FAMILIES:
         return
     from linjat_editor.core import warmup
 
     if warmup.compiled(_FAMILIES[command]):
         return
-    print(f"linjat: {warmup.PREPARING}", file=sys.stderr, flush=True)
-    warmup.prepare(_FAMILIES[command])
+    from linjat_editor.core import background_compile
+    from linjat_editor.core.kernels import tier
+
+    if not background_compile.start():
+        print(f"linjat: {warmup.PREPARING}", file=sys.stderr, flush=True)
+        warmup.prepare(_FAMILIES[command])
+        return
+    print(f"linjat: {warmup.COMPILING_BEHIND}", file=sys.stderr, flush=True)
+    tier.interpret()
+    _interpreting = True
+
+    def load() -> None:
+        try:
+            background_compile.follow(_FAMILIES[command], cancelled=_STOP_LOADING.is_set)
+        except Exception:  # noqa: BLE001 - a family that will not load leaves its kernels running as Python
+            pass
+
+    threading.Thread(target=load, name="linjat-load-kernels", daemon=True).start()
 
 
 #: The collector's first-generation threshold while the command runs as the program (Python's default is 700):
@@ -83,8 +121,12 @@ def main(argv: Sequence[str] | None = None) -> int:
         _as_program()
     parser = build_parser()
     args = parser.parse_args(argv)
+    _STOP_LOADING.clear()
     with _terminate_like_interrupt():
-        status = _run(args)
+        try:
+            status = _run(args)
+        finally:
+            _end_first_start()
     if argv is None:
         # Run as the program, so the process ends next and everything left is
         # garbage anyway: spare the interpreter's last collections a walk over

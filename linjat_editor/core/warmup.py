@@ -223,8 +223,11 @@ def compiled(names: Iterable[str] | None = None) -> bool:
     return not cold(names)
 
 
-#: What the editor and the command line say while a first start compiles.
+#: What the editor and the command line say while a first start compiles before answering.
 PREPARING = "preparing the engine: the first start after an install compiles it once (about a minute of CPU)…"
+#: What they say while it compiles in the background, the engine answering meanwhile from its slower Python.
+COMPILING_BEHIND = ("first start: the engine compiles in the background for the next start (a minute or two of CPU); "
+                    "meanwhile it runs as plain Python, slower")
 
 
 def prepare(names: Iterable[str] | None = None, on_ready: Callable[[Progress], None] | None = None,
@@ -235,7 +238,7 @@ def prepare(names: Iterable[str] | None = None, on_ready: Callable[[Progress], N
     per core) and loaded here as soon as each is done; the others are loaded
     first. ``on_ready`` hears of every family ready, in this thread.
     """
-    from .kernels import cache
+    from .kernels import cache, tier
 
     families = with_needs(names if names is not None else BY_NAME)
     to_compile = {f.name for f in cold(names)}
@@ -244,7 +247,8 @@ def prepare(names: Iterable[str] | None = None, on_ready: Callable[[Progress], N
     total_cost = sum(f.cost for f in families if f.name in to_compile)
 
     def ready(family: Family) -> None:
-        family.touch()  # from the cache, or compiled here if no worker did
+        with tier.compiling():
+            family.touch()  # from the cache, or compiled here if no worker did
         if family.name in to_compile:
             cache.mark_ready(family.name)
         done.append(family.name)

@@ -1,0 +1,133 @@
+"""The first compile, behind the designer's back: a process of its own that outlives the command that started it.
+
+With nothing compiled yet, a command starts this process and answers at once
+from the kernels' Python (``kernels/tier.py``), while the process compiles
+every family (``warmup.py``) into the cache at a low priority, on every core,
+the analysis first. ``follow`` loads each family into the waiting program as
+soon as it is compiled, so a long search speeds up while it runs, and the next
+start finds everything compiled. One such process per cache at a time (a lock
+in the cache folder); what it says goes to ``compile.log`` there.
+
+As ``git gc --auto`` does: the work that makes later commands fast runs after,
+not before, the one the designer asked for.
+"""
+
+from __future__ import annotations
+
+import os
+import subprocess
+import sys
+import time
+from pathlib import Path
+from typing import IO, Callable, Iterable
+
+from . import warmup
+from .kernels import cache, tier
+
+LOCK = "compiling.lock"
+LOG = "compile.log"
+PID = "compiling.pid"
+
+
+def _folder() -> Path | None:
+    return cache.user_folder()
+
+
+def _try_lock(handle: IO[bytes]) -> bool:
+    """Take the cache's compile lock without waiting; False when another process holds it."""
+    try:
+        if os.name == "nt":
+            import msvcrt
+
+            msvcrt.locking(handle.fileno(), msvcrt.LK_NBLCK, 1)  # type: ignore[attr-defined]
+        else:
+            import fcntl
+
+            fcntl.flock(handle.fileno(), fcntl.LOCK_EX | fcntl.LOCK_NB)
+    except OSError:
+        return False
+    return True
+
+
+def running() -> bool:
+    """True while a background compile holds this cache's lock."""
+    folder = _folder()
+    if folder is None:
+        return False
+    with open(folder / LOCK, "ab") as handle:
+        if _try_lock(handle):
+            return False  # closing the file lets the lock go
+    return True
+
+
+def start() -> bool:
+    """Start compiling every family in the background, unless a compile already runs; False when it cannot.
+
+    It cannot in the built app (no Python to run it with: the app ships its
+    kernels) or without a writable cache.
+    """
+    folder = _folder()
+    if folder is None or getattr(sys, "frozen", False):
+        return False
+    if running():
+        return True
+    detach: dict[str, object] = (
+        {"creationflags": subprocess.DETACHED_PROCESS | subprocess.CREATE_NEW_PROCESS_GROUP}  # type: ignore[attr-defined]
+        if os.name == "nt" else {"start_new_session": True})
+    with open(folder / LOG, "ab") as log:
+        # From the package's parent folder, ``-m`` runs this very copy of the package (not another one installed).
+        subprocess.Popen([sys.executable, "-m", __name__], cwd=cache.PACKAGE.parent, stdin=subprocess.DEVNULL,
+                         stdout=log, stderr=log, close_fds=True, **detach)  # type: ignore[call-overload]
+    return True
+
+
+def follow(names: Iterable[str] | None = None, on_ready: Callable[[warmup.Progress], None] | None = None,
+           cancelled: Callable[[], bool] = lambda: False, poll: float = 0.25) -> None:
+    """Load the named families (default: all) into this process as the background compile finishes each.
+
+    Until one is loaded its kernels run as Python (``tier.interpret()``);
+    ``on_ready`` hears of each, as from ``warmup.prepare``. Returns when all are
+    loaded or once ``cancelled()``.
+    """
+    families = warmup.with_needs(names if names is not None else warmup.BY_NAME)
+    to_compile = {f.name for f in warmup.cold(names)}
+    total_cost = sum(f.cost for f in families if f.name in to_compile)
+    started = time.perf_counter()
+    done: list[str] = []
+    for family in families:  # in the order the compile makes them
+        while not cache.is_ready(family.name):
+            if cancelled():
+                return
+            time.sleep(poll)
+        if cancelled():
+            return
+        with tier.compiling():
+            family.touch()  # loads it from the cache
+        done.append(family.name)
+        if on_ready is not None:
+            elapsed = time.perf_counter() - started
+            compiled = sum(warmup.BY_NAME[n].cost for n in done if n in to_compile)
+            remaining = elapsed * (total_cost - compiled) / compiled if compiled else None
+            on_ready(warmup.Progress(len(done), len(families), family.name, elapsed, remaining))
+
+
+def main() -> int:
+    """The background process: compile every family not cached yet, at a low priority, if nobody else does."""
+    folder = _folder()
+    if folder is None:
+        return 1
+    with open(folder / LOCK, "ab") as handle:
+        if not _try_lock(handle):
+            return 0  # another one compiles
+        (folder / PID).write_text(str(os.getpid()))  # whoever must stop it (a test): the group leader
+        if hasattr(os, "nice"):
+            os.nice(10)  # the designer's own work first; its workers inherit it
+        started = time.perf_counter()
+        warmup.prepare()
+        print(f"{time.strftime('%Y-%m-%d %H:%M:%S')}: compiled in {time.perf_counter() - started:.1f} s",
+              flush=True)
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
