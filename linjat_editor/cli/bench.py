@@ -41,7 +41,7 @@ def add_parser(sub: Any) -> None:
                    help="folder of the original generator's builds (default ../shared/reference beside the checkout)")
     p.add_argument("--only", action="append", choices=["speed", "engine", "fill", "quality", "first-start"],
                    help="run only this section (repeatable; default speed, engine and fill, plus quality with --quality; "
-                        "first-start: a first start with an empty cache, about a minute)")
+                        "first-start: a first start with an empty cache: the answer, then the background compile, about three minutes)")
     p.add_argument("--no-gui", action="store_true", help="skip the editor's event-loop measurement (needs Qt)")
     p.add_argument("--quality", action="store_true", help="also generate levels per tier and report their median selection score")
     p.add_argument("--quality-levels", type=int, default=10, help="levels per tier for --quality (default 10)")

@@ -49,10 +49,10 @@ def _try_lock(handle: IO[bytes]) -> bool:
     return True
 
 
-def running() -> bool:
-    """True while a background compile holds this cache's lock."""
-    folder = _folder()
-    if folder is None:
+def running(folder: Path | None = None) -> bool:
+    """True while a background compile holds the lock of ``folder`` (default: this process' cache for these sources)."""
+    folder = folder or _folder()
+    if folder is None or not folder.is_dir():
         return False
     with open(folder / LOCK, "ab") as handle:
         if _try_lock(handle):

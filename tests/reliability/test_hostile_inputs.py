@@ -268,36 +268,38 @@ def test_big_inputs_bounded_memory(name: str, data: bytes, tmp_path: Path) -> No
     assert peak < limit, f"{name}: peak {peak:.0f} MB"
 
 
+@pytest.fixture
+def first_start(monkeypatch: pytest.MonkeyPatch) -> list[object]:
+    """Nothing compiled yet: what the command asked for (a compile in the background, or first), in order."""
+    from linjat_editor.core import background_compile, warmup
+
+    asked: list[object] = []
+    monkeypatch.setattr(warmup, "compiled", lambda families: False)
+    monkeypatch.setattr(warmup, "prepare", asked.append)
+    monkeypatch.setattr(background_compile, "start", lambda: asked.append("background") or True)
+    monkeypatch.setattr(background_compile, "follow", lambda *_, **__: None)
+    return asked
+
+
 @pytest.mark.parametrize("case", ["empty", "binary", "1,041 numbers"])
 def test_a_first_start_refuses_bad_input_before_compiling(case: str, tmp_path: Path, capsys: pytest.CaptureFixture[str],
-                                                         monkeypatch: pytest.MonkeyPatch) -> None:
-    """With nothing compiled yet, a bad file is refused at once: not after a minute of compiling, nor with a second line."""
-    from linjat_editor.core import warmup
-
-    def prepare(families: object) -> None:
-        raise AssertionError("compiled the engine for an input it then refused")
-
-    monkeypatch.setattr(warmup, "compiled", lambda families: False)
-    monkeypatch.setattr(warmup, "prepare", prepare)
+                                                         first_start: list[object]) -> None:
+    """With nothing compiled yet, a bad file is refused at once: no compile started for it, nor a second line."""
     path = _write(tmp_path, *REFUSED[case])
     for verb in VERBS:
         status, err = _run_cli([a.format(f=path, out=tmp_path / "out") for a in verb], capsys)
         assert status == 2 and err.count("\n") == 1 and err.startswith("linjat: error: "), (verb[0], status, err)
+    assert not first_start
 
 
 def test_a_first_start_refuses_a_junk_jsonl_before_compiling(tmp_path: Path, capsys: pytest.CaptureFixture[str],
-                                                            monkeypatch: pytest.MonkeyPatch) -> None:
+                                                            first_start: list[object]) -> None:
     """JSON Lines are read a line at a time: the engine is prepared only once a first level is read."""
-    from linjat_editor.core import warmup
-
-    prepared: list[object] = []
-    monkeypatch.setattr(warmup, "compiled", lambda families: False)
-    monkeypatch.setattr(warmup, "prepare", prepared.append)
     junk = _write(tmp_path, "junk.jsonl", b"xx not json\n" * 1_100)
     for verb in ("solve", "count", "analyze"):
         status, err = _run_cli([verb, "--jsonl", str(junk)], capsys)
         assert status == 2 and err.count("\n") == 1 and err.startswith("linjat: error: "), (verb, status, err)
-    assert not prepared
+    assert not first_start
     good = _write(tmp_path, "good.jsonl", b'["2 .", "   "]\n')
     status, err = _run_cli(["count", "--jsonl", str(good)], capsys)
-    assert status == 0 and prepared == [("count",)], (status, err, prepared)
+    assert status == 0 and first_start == ["background"], (status, err, first_start)

@@ -1,0 +1,108 @@
+"""A first start answers at once, from the kernels' Python, while one background process compiles them for the next."""
+
+from __future__ import annotations
+
+import json
+import os
+import signal
+import subprocess
+import sys
+import time
+from pathlib import Path
+
+import pytest
+
+from linjat_editor.cli.command import main
+from linjat_editor.core import background_compile, warmup
+from linjat_editor.core.kernels import tier
+from linjat_editor.core.kernels.cache import sources_digest
+
+#: A published easy level (corpus, 9 x 6): quick as Python, with steps and a verdict to compare.
+EASY = ["      ", " 3    ", "   . 3", "3.  . ", "  4 . ", " .  2 ", "  .   ", " 3   .", "    2 "]
+
+
+def _started(folder: Path) -> bool:
+    """Whether a background compile took ``folder``'s lock (it starts a Python of its own: give it time)."""
+    deadline = time.monotonic() + 20
+    while not (folder / background_compile.PID).exists() and time.monotonic() < deadline:
+        time.sleep(0.1)
+    return background_compile.running(folder)
+
+
+def _stop(folder: Path) -> None:
+    """End the background compile a test started (it leads its own process group) and wait for its lock."""
+    pid_file = folder / background_compile.PID
+    deadline = time.monotonic() + 20
+    try:
+        os.killpg(int(pid_file.read_text()), signal.SIGTERM)
+    except (OSError, ValueError):
+        pass
+    while background_compile.running(folder) and time.monotonic() < deadline:
+        time.sleep(0.1)
+
+
+def test_a_first_start_answers_as_a_compiled_one_and_compiles_behind(tmp_path, capsys, monkeypatch):
+    level = tmp_path / "easy.json"
+    level.write_text(json.dumps(EASY))
+    with monkeypatch.context() as here:
+        here.setattr(warmup, "compiled", lambda names=None: True)  # compiled (or loaded) where called, as numba does
+        assert main(["analyze", str(level)]) in (0, 1)
+    compiled = capsys.readouterr().out
+    cache = tmp_path / "cache"
+    env = {**os.environ, "NUMBA_CACHE_DIR": str(cache)}
+    done = subprocess.run([sys.executable, "-m", "linjat_editor.cli", "analyze", str(level)], env=env,
+                          capture_output=True, text=True, timeout=120)
+    folder = cache / "numba" / sources_digest()
+    try:
+        assert done.stdout == compiled and "verdict:" in compiled
+        assert done.stderr == f"linjat: {warmup.COMPILING_BEHIND}\n"
+        assert _started(folder), "no compile left running for the next start"
+    finally:
+        _stop(folder)
+    assert not background_compile.running(folder)
+
+
+def test_one_background_compile_per_cache(tmp_path, monkeypatch):
+    monkeypatch.setattr(background_compile, "_folder", lambda: tmp_path)
+    spawned: list[object] = []
+    monkeypatch.setattr(subprocess, "Popen", lambda *a, **k: spawned.append(a))
+    with open(tmp_path / background_compile.LOCK, "ab") as held:
+        assert background_compile._try_lock(held)  # another process compiles
+        assert background_compile.running() and background_compile.start()
+        assert not spawned
+    assert not background_compile.running()
+    assert background_compile.start() and len(spawned) == 1
+
+
+def test_where_nothing_can_compile_behind_the_command_compiles_first(monkeypatch, capsys):
+    asked: list[object] = []
+    monkeypatch.setattr(warmup, "compiled", lambda names=None: False)
+    monkeypatch.setattr(warmup, "prepare", lambda names=None, **_: asked.append(tuple(names)))
+    monkeypatch.setattr(background_compile, "start", lambda: False)
+    monkeypatch.setattr("sys.stdin", __import__("io").StringIO('["2 ", "  "]'))
+    assert main(["count", "-"]) == 0
+    assert capsys.readouterr().err == f"linjat: {warmup.PREPARING}\n"
+    assert asked == [("count",)]
+
+
+def test_the_python_tier_lasts_as_long_as_the_command(monkeypatch, capsys):
+    seen: list[bool] = []
+    monkeypatch.setattr(warmup, "compiled", lambda names=None: False)
+    monkeypatch.setattr(background_compile, "start", lambda: True)
+    monkeypatch.setattr(background_compile, "follow", lambda *_, **__: seen.append(tier.interpreting()))
+    monkeypatch.setattr("sys.stdin", __import__("io").StringIO('["2.", "  "]'))
+    assert main(["count", "-"]) == 0
+    assert capsys.readouterr().out.strip() == "1 solution"
+    deadline = time.monotonic() + 5
+    while not seen and time.monotonic() < deadline:
+        time.sleep(0.01)
+    assert seen == [True], "the command did not run on the Python tier"
+    assert not tier.interpreting(), "a caller passing argv goes on with numba's compile on first use"
+
+
+@pytest.mark.parametrize("frozen", [True, False])
+def test_the_built_app_never_starts_a_compile_of_its_own(frozen, tmp_path, monkeypatch):
+    monkeypatch.setattr(background_compile, "_folder", lambda: tmp_path)
+    monkeypatch.setattr(subprocess, "Popen", lambda *a, **k: None)
+    monkeypatch.setattr(sys, "frozen", frozen, raising=False)
+    assert background_compile.start() is not frozen
