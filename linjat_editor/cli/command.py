@@ -62,13 +62,15 @@ def _end_first_start() -> None:
         _interpreting = False
 
 
-def _prepare_engine(command: str) -> None:
+def _prepare_engine(args: argparse.Namespace) -> None:
     """On a first start, answer from the kernels' Python while they compile in the background, saying so on stderr.
 
-    Where no background compile can run (the built app, no writable cache),
-    compile what the command needs first, in parallel.
+    A command bigger than that suits (``engine.fits_python_tier``), or where no
+    background compile can run (the built app, no writable cache), compiles
+    what it needs first, in parallel.
     """
     global _interpreting
+    command = args.command
     if command not in _FAMILIES:
         return
     from linjat_editor.core import warmup
@@ -78,7 +80,7 @@ def _prepare_engine(command: str) -> None:
     from linjat_editor.core import background_compile
     from linjat_editor.core.kernels import tier
 
-    if not background_compile.start():
+    if not engine.fits_python_tier(args) or not background_compile.start():
         print(f"linjat: {warmup.PREPARING}", file=sys.stderr, flush=True)
         warmup.prepare(_FAMILIES[command])
         return
@@ -139,7 +141,7 @@ def main(argv: Sequence[str] | None = None) -> int:
 def _run(args: argparse.Namespace) -> int:
     try:
         engine.check_arguments(args)
-        args.prepare_engine = functools.partial(_prepare_engine, args.command)
+        args.prepare_engine = functools.partial(_prepare_engine, args)
         if not getattr(args, "jsonl", None):
             args.prepare_engine()  # JSON Lines: once the first level is read (jsonl.each_line)
         return int(args.func(args))

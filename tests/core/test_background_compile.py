@@ -106,3 +106,28 @@ def test_the_built_app_never_starts_a_compile_of_its_own(frozen, tmp_path, monke
     monkeypatch.setattr(subprocess, "Popen", lambda *a, **k: None)
     monkeypatch.setattr(sys, "frozen", frozen, raising=False)
     assert background_compile.start() is not frozen
+
+
+@pytest.mark.parametrize("argv, python", [
+    (["analyze", "{level}"], True),
+    (["generate", "--size", "9x6", "--numbers", "10", "--iterations", "200"], True),
+    (["generate", "--size", "9x6", "--numbers", "10"], False),  # 10,000 iterations: minutes as Python
+    (["generate", "--size", "13x9", "--numbers", "26", "--iterations", "1000"], False),
+    (["optimize", "{level}", "--iterations", "1000"], True),  # 9x6
+    (["optimize", "{level}", "--iterations", "5000"], False),
+    (["analyze", "--jsonl", "{level}"], False),  # any number of levels
+    (["calibrate", "{set}", "-o", "{out}"], False),
+])
+def test_only_one_level_or_a_short_search_answers_from_python(argv, python, tmp_path):
+    from linjat_editor.cli import engine
+    from linjat_editor.cli.command import build_parser
+    from linjat_editor.core.level import Level
+    from linjat_editor.io import LevelSet, write_set
+    from linjat_editor.io.level_set import SetEntry
+
+    level, levels = tmp_path / "easy.json", tmp_path / "set.json"
+    level.write_text(json.dumps(EASY))
+    write_set(LevelSet(entries=(SetEntry(Level.from_rows(EASY)),)), levels)
+    args = build_parser().parse_args([a.format(level=level, set=levels, out=tmp_path / "c.json") for a in argv])
+    engine.check_arguments(args)
+    assert engine.fits_python_tier(args) is python
