@@ -73,9 +73,9 @@ def entry(dispatcher: Dispatcher) -> Callable[..., Any]:
     if found is None:
         python = twin(dispatcher)
 
-        def run(*args: Any) -> Any:
+        def run(*args: Any, **kws: Any) -> Any:
             with np.errstate(over="ignore"):
-                return python(*[a.value if isinstance(a, OmittedArg) else a for a in args])
+                return python(*[a.value if isinstance(a, OmittedArg) else a for a in args], **kws)
 
         found = _entries.setdefault(dispatcher, run)
     return found
