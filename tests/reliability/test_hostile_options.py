@@ -80,10 +80,10 @@ def test_refused_in_one_line(case: str, tmp_path: Path, capsys: pytest.CaptureFi
 
 
 def _without_preparing(err: str) -> str:
-    """stderr less the one note a first start prints while the kernels compile."""
-    from linjat_editor.core.warmup import PREPARING
+    """stderr less the one note a first start prints while the kernels compile (first, or in the background)."""
+    from linjat_editor.core.warmup import COMPILING_BEHIND, PREPARING
 
-    return "".join(line for line in err.splitlines(keepends=True) if PREPARING not in line)
+    return "".join(line for line in err.splitlines(keepends=True) if PREPARING not in line and COMPILING_BEHIND not in line)
 
 
 def _cli(*args: str, **kw: object) -> subprocess.CompletedProcess[bytes]:
