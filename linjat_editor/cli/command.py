@@ -47,14 +47,23 @@ _FAMILIES = {
 
 #: Set when a command ends: stops the thread loading the kernels as the background compile makes them.
 _STOP_LOADING = threading.Event()
+#: That thread, while it runs.
+_loading: list[threading.Thread] = []
 #: Whether this command turned the Python tier on (a first start).
 _interpreting = False
 
 
 def _end_first_start() -> None:
-    """The command ended: the compile goes on in its own process; a caller passing argv lives on, compiling as before."""
+    """The command ended: the compile goes on in its own process; a caller passing argv lives on, compiling as before.
+
+    The thread loading kernels stops between two families; it is waited for
+    (a family loads in well under a second) rather than left inside numba
+    while the interpreter shuts down.
+    """
     global _interpreting
     _STOP_LOADING.set()
+    while _loading:
+        _loading.pop().join(timeout=30)
     if _interpreting:
         from linjat_editor.core.kernels import tier
 
@@ -94,7 +103,9 @@ def _prepare_engine(args: argparse.Namespace) -> None:
         except Exception:  # noqa: BLE001 - a family that will not load leaves its kernels running as Python
             pass
 
-    threading.Thread(target=load, name="linjat-load-kernels", daemon=True).start()
+    thread = threading.Thread(target=load, name="linjat-load-kernels", daemon=True)
+    thread.start()
+    _loading.append(thread)
 
 
 #: The collector's first-generation threshold while the command runs as the program (Python's default is 700):
