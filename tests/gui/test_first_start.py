@@ -96,6 +96,18 @@ def _compile_pid(cache: Path, timeout: float = 120.0) -> int | None:
     return None
 
 
+def _compiles_in(cache: Path) -> list[int]:
+    """Processes whose kernel cache is ``cache`` (Linux): the compile when its pid file never came."""
+    found = []
+    for environ in Path("/proc").glob("[0-9]*/environ"):
+        try:
+            if f"NUMBA_CACHE_DIR={cache}\0".encode() in environ.read_bytes():
+                found.append(int(environ.parent.name))
+        except OSError:
+            pass
+    return found
+
+
 def _alive(pid: int) -> bool:
     try:
         os.kill(pid, 0)
@@ -115,5 +127,8 @@ def test_a_first_start_leaves_the_background_compile_running_when_the_editor_clo
         assert said["compiled_in"] == [] and said["stopped"] and not said["running"]
         assert pid is not None and _alive(pid)
     finally:
-        if pid is not None:
-            os.killpg(pid, signal.SIGKILL)
+        for process in [pid] if pid is not None else _compiles_in(cache):
+            try:
+                os.killpg(os.getpgid(process), signal.SIGKILL)  # the compile and its workers
+            except ProcessLookupError:
+                pass
