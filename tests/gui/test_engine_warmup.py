@@ -147,3 +147,15 @@ def test_the_command_line_says_it_once_on_stderr_and_prepares_what_the_command_n
     err = capsys.readouterr().err
     assert err.count("preparing the engine") == 1
     assert asked == [("count",)]
+
+
+def test_a_first_start_screenshot_answers_without_waiting_for_the_compile(qapp, tmp_path, monkeypatch):
+    """``linjat-editor LEVEL --screenshot`` on a first start: the analysis runs at once; the compile goes on behind."""
+    from linjat_editor.gui.shell.launch import main
+
+    first = _FirstStart(monkeypatch)
+    level = tmp_path / "tutorial.json"
+    level.write_text('["    ", "    ", ".3. ", "    "]')
+    assert main([str(level), "--screenshot", str(tmp_path / "shot.png")]) == 0
+    assert first.started == [True] and not first.release.is_set()  # it did not wait for the compile to finish
+    assert not tier.interpreting()  # the window closed: the warm-up stopped following
