@@ -18,6 +18,9 @@ from __future__ import annotations
 import time
 from typing import Any, Callable
 
+from linjat_editor.core import background_compile, warmup
+from linjat_editor.core.kernels import tier
+
 #: What the status bar says first on a first start: the truth in one short line.
 FIRST_START = "First start: compiling the engine in the background; everything works meanwhile, slower"
 #: How long the background compile may be gone, its families unfinished, before the warm-up compiles them here
@@ -31,9 +34,6 @@ def first_start() -> bool:
     Turned on here rather than in the warm-up's thread, so an analysis requested
     at the same moment cannot start compiling where it runs first.
     """
-    from linjat_editor.core import warmup
-    from linjat_editor.core.kernels import tier
-
     if warmup.compiled():
         return False
     tier.interpret()
@@ -49,9 +49,6 @@ def warm_up(job: Any = None, first: bool = False) -> float:
     closed, or loading failed, and the engine compiles where it is called, as
     numba does).
     """
-    from linjat_editor.core import background_compile, warmup
-    from linjat_editor.core.kernels import tier
-
     report = job.progress if job is not None else None
     cancelled: Callable[[], bool] = job.cancelled if job is not None else lambda: False
     started = time.perf_counter()
@@ -59,7 +56,7 @@ def warm_up(job: Any = None, first: bool = False) -> float:
         warmup.prepare(on_ready=report, cancelled=cancelled)  # everything cached: only loads
         return time.perf_counter() - started
     try:
-        if background_compile.start():
+        if _start_behind():
             background_compile.follow(on_ready=report, cancelled=_or_gone(cancelled))
         if not cancelled() and not warmup.compiled():  # no background compile, or it ended half done
             warmup.prepare(on_ready=report, cancelled=cancelled)
@@ -68,10 +65,16 @@ def warm_up(job: Any = None, first: bool = False) -> float:
     return time.perf_counter() - started
 
 
+def _start_behind() -> bool:
+    """Start the background compile; False where it cannot run (nor start: no process to be had)."""
+    try:
+        return background_compile.start()
+    except OSError:
+        return False
+
+
 def _or_gone(cancelled: Callable[[], bool]) -> Callable[[], bool]:
     """``cancelled``, or true once the background compile has gone without finishing (looked at every ``GONE_S``)."""
-    from linjat_editor.core import background_compile
-
     checked = time.monotonic()
 
     def stop() -> bool:

@@ -159,3 +159,15 @@ def test_a_first_start_screenshot_answers_without_waiting_for_the_compile(qapp, 
     assert main([str(level), "--screenshot", str(tmp_path / "shot.png")]) == 0
     assert first.started == [True] and not first.release.is_set()  # it did not wait for the compile to finish
     assert not tier.interpreting()  # the window closed: the warm-up stopped following
+
+
+def test_a_background_compile_that_cannot_start_leaves_the_compile_here(monkeypatch):
+    first = _FirstStart(monkeypatch)
+
+    def start():
+        raise OSError("no more processes")
+
+    monkeypatch.setattr(background_compile, "start", start)
+    assert engine_warmup.first_start()
+    engine_warmup.warm_up(None, first=True)
+    assert first.prepared == [True] and not tier.interpreting()
