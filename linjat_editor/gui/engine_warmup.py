@@ -1,72 +1,89 @@
-"""Load (or, on the first start after an install, compile) the engine's kernels before the designer needs them.
+"""Make the engine's kernels ready in this process while the designer already works with them.
 
-The families of kernels (``core/warmup.py``) come ready one by one; the window
-shows which and how many, with an estimate, and enables each engine action as
-soon as its own family is ready. Without this the editor looked frozen while
-the status bar said "Ready".
+On a first start (nothing compiled yet for this version of the kernels) the
+engine answers at once from the kernels' plain Python (``core/kernels/tier.py``),
+slower, while a detached low-priority process compiles every family
+(``core/background_compile.py``); the warm-up loads each family into the editor
+as soon as it is compiled, so the engine speeds up while the designer works, and
+the next start finds it all done. Where no background compile can run (the built
+app, no writable cache) the warm-up compiles here instead (``core/warmup.py``),
+the engine still answering as Python meanwhile. A later start only loads.
 
-Other background work that runs the engine (the live analysis) waits here for
-its family instead of compiling the same kernels a second time beside the
-compiling processes.
+So nothing waits for the warm-up: every engine action works from the start, and
+the window only shows how far the compile is.
 """
 
 from __future__ import annotations
 
-import threading
 import time
 from typing import Any, Callable
 
-#: Families ready in this process; set from the warm-up's thread.
-_READY: dict[str, threading.Event] = {}
-_LOCK = threading.Lock()
-#: True while a warm-up runs: only then is there anything to wait for.
-_RUNNING = threading.Event()
-#: The running warm-up's cancel flag (its window closed): then nobody waits on it.
-_CANCELLED: list[Callable[[], bool]] = []
+from linjat_editor.core import background_compile, warmup
+from linjat_editor.core.kernels import tier
+
+#: What the status bar says first on a first start: the truth in one short line.
+FIRST_START = "First start: compiling the engine in the background; everything works meanwhile, slower"
+#: How long the background compile may be gone, its families unfinished, before the warm-up compiles them here
+#: (it died). Checked this seldom, so the check never races the compile's own start for its lock.
+GONE_S = 30.0
 
 
-def _event(family: str) -> threading.Event:
-    with _LOCK:
-        return _READY.setdefault(family, threading.Event())
+def first_start() -> bool:
+    """True on a first start; then the Python tier goes on, in this thread, before any engine work is started.
 
-
-def _warm_up_cancelled() -> bool:
-    return any(cancelled() for cancelled in list(_CANCELLED))
-
-
-def wait_for(family: str, timeout: float = 600.0) -> None:
-    """Block this (worker) thread until ``family`` is ready, if a warm-up is preparing it.
-
-    Not once that warm-up is cancelled: it stops only between families, so a
-    family it was compiling could keep the caller waiting for minutes for
-    kernels nobody will hand over; the caller then loads them where it is.
+    Turned on here rather than in the warm-up's thread, so an analysis requested
+    at the same moment cannot start compiling where it runs first.
     """
-    ready = _event(family)
-    deadline = time.monotonic() + timeout
-    while _RUNNING.is_set() and not _warm_up_cancelled():
-        left = deadline - time.monotonic()
-        if left <= 0 or ready.wait(min(left, 0.1)):
-            return
+    if warmup.compiled():
+        return False
+    tier.interpret()
+    return True
 
 
-def warm_up(job: Any = None) -> float:
-    """Make every kernel family ready; reports each ``core.warmup.Progress`` to ``job``; returns the seconds it took."""
-    from linjat_editor.core import warmup
+def warm_up(job: Any = None, first: bool = False) -> float:
+    """Make every kernel family ready here; reports each ``core.warmup.Progress`` to ``job``; returns the seconds it took.
 
-    def ready(progress: warmup.Progress) -> None:
-        _event(progress.ready).set()
-        if job is not None:
-            job.progress(progress)
-
-    cancelled = job.cancelled if job is not None else lambda: False
-    _CANCELLED[:] = [cancelled]
-    _RUNNING.set()
+    On a first start (``first``, after ``first_start()``) it follows the
+    background compile, or compiles here where none can run, and turns the
+    Python tier off when it ends: by then every family is loaded (or the window
+    closed, or loading failed, and the engine compiles where it is called, as
+    numba does).
+    """
+    report = job.progress if job is not None else None
+    cancelled: Callable[[], bool] = job.cancelled if job is not None else lambda: False
     started = time.perf_counter()
+    if not first:
+        warmup.prepare(on_ready=report, cancelled=cancelled)  # everything cached: only loads
+        return time.perf_counter() - started
     try:
-        warmup.prepare(on_ready=ready, cancelled=cancelled)
+        if _start_behind():
+            background_compile.follow(on_ready=report, cancelled=_or_gone(cancelled))
+        if not cancelled() and not warmup.compiled():  # no background compile, or it ended half done
+            warmup.prepare(on_ready=report, cancelled=cancelled)
     finally:
-        _RUNNING.clear()
-        _CANCELLED.clear()
-        for family in warmup.BY_NAME:
-            _event(family).set()  # nobody waits on a failed warm-up: the engine compiles where it is called
+        tier.interpret(False)
     return time.perf_counter() - started
+
+
+def _start_behind() -> bool:
+    """Start the background compile; False where it cannot run (nor start: no process to be had)."""
+    try:
+        return background_compile.start()
+    except OSError:
+        return False
+
+
+def _or_gone(cancelled: Callable[[], bool]) -> Callable[[], bool]:
+    """``cancelled``, or true once the background compile has gone without finishing (looked at every ``GONE_S``)."""
+    checked = time.monotonic()
+
+    def stop() -> bool:
+        nonlocal checked
+        if cancelled():
+            return True
+        if time.monotonic() - checked < GONE_S:
+            return False
+        checked = time.monotonic()
+        return not background_compile.running()
+
+    return stop

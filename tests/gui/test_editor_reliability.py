@@ -149,8 +149,10 @@ def _run_editor(tmp_path: Path, config: Path, data: Path) -> subprocess.Complete
         import json, sys
         from PySide6.QtCore import QTimer
         from PySide6.QtWidgets import QApplication
+        from linjat_editor.core import background_compile
         from linjat_editor.gui import workers
         from linjat_editor.gui.shell import launch as app
+        background_compile.start = lambda: False  # a test never leaves a detached compile behind
         from linjat_editor.gui.shell.main_window import MainWindow
         said = {"told": [], "status": [], "warming_up": None}
         MainWindow.show_info = lambda self, title, text: said["told"].append(text)

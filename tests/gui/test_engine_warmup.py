@@ -1,64 +1,145 @@
-"""First start: the editor says it is preparing the engine, with a bar, and enables each engine action when its kernels are ready."""
+"""The engine's warm-up: every engine action works from the start; a first start compiles in the background,
+the status bar showing how far, while the engine answers from the kernels' Python."""
 
 from __future__ import annotations
 
 import threading
+import time
 
+import pytest
+
+from linjat_editor.core import background_compile, warmup
+from linjat_editor.core.kernels import tier
+from linjat_editor.core.warmup import Progress
 from linjat_editor.gui import engine_warmup
 
 
-def test_preparing_message_busy_bar_then_actions_enabled(window, qtbot, monkeypatch):
-    release = threading.Event()
-    monkeypatch.setattr(engine_warmup, "warm_up", lambda job: release.wait(10) and 1.0)
+@pytest.fixture(autouse=True)
+def _tier_off():
+    """A test that turns the Python tier on leaves it off: later tests in this worker would otherwise run as Python."""
+    yield
+    tier.interpret(False)
+
+
+def _engine_actions(window) -> list:
+    a = window.acts
+    return [a.fill, a.fill_again, a.polish, a.fix_leaks, *a.random, window.optimizer.buttons["start"]]
+
+
+class _FirstStart:
+    """A first start whose background compile (faked: nothing is spawned) reports two families, then waits."""
+
+    def __init__(self, monkeypatch) -> None:
+        self.release = threading.Event()
+        self.started: list[bool] = []
+        self.prepared: list[bool] = []  # tier on in the preparing thread, each time prepare ran
+        monkeypatch.setattr(warmup, "compiled", lambda names=None: self.release.is_set())
+        monkeypatch.setattr(background_compile, "start", lambda: self.started.append(True) or True)
+        monkeypatch.setattr(background_compile, "follow", self.follow)
+        monkeypatch.setattr(warmup, "prepare", lambda **_: self.prepared.append(tier.interpreting()))
+
+    def follow(self, names=None, on_ready=None, cancelled=lambda: False, poll=0.25) -> None:
+        on_ready(Progress(1, 3, "solver", 4.0, 8.0))
+        on_ready(Progress(2, 3, "fill", 6.0, 3.0))
+        while not self.release.is_set() and not cancelled():
+            time.sleep(0.01)
+        if self.release.is_set():
+            on_ready(Progress(3, 3, "optimizer", 9.0, 0.0))
+
+
+def test_a_first_start_works_at_once_and_shows_the_compile_in_the_status_bar(window, qtbot, monkeypatch):
+    first = _FirstStart(monkeypatch)
     window.show()
     window.warm_up_engine()
-    assert not window.acts.fill.isEnabled() and not window.optimizer.buttons["start"].isEnabled()
-    qtbot.waitUntil(lambda: "preparing the engine" in window.statusBar().currentMessage().lower(), timeout=3000)
-    assert window.busy_bar.isVisible()
-    assert "Ready" not in window.statusBar().currentMessage()
-    release.set()
+    assert all(act.isEnabled() for act in _engine_actions(window))
+    assert window.statusBar().currentMessage() == engine_warmup.FIRST_START
+    assert window.busy_bar.isVisible() and tier.interpreting()
+    qtbot.waitUntil(lambda: window.busy_bar.maximum() == 3, timeout=5000)
+    assert window.statusBar().currentMessage() == "Preparing the engine: the dot fill ready (2 of 3), about 3 s left"
+    assert window.busy_bar.value() == 2
+    assert all(act.isEnabled() for act in _engine_actions(window))
+    first.release.set()
     qtbot.waitUntil(lambda: window.engine_ready, timeout=5000)
-    assert window.acts.fill.isEnabled() and window.acts.fix_leaks.isEnabled()
-    assert window.optimizer.buttons["start"].isEnabled()
-    assert not window.busy_bar.isVisible()
+    assert window.statusBar().currentMessage() == "Engine ready"
+    assert not window.busy_bar.isVisible() and not tier.interpreting()
+    assert first.started == [True] and first.prepared == []  # the background compile finished: nothing left to do here
+
+
+def test_a_generator_run_during_the_compile_gives_the_status_bar_back_to_it(window, qtbot, monkeypatch):
+    _FirstStart(monkeypatch)
+    window.show()
+    window.warm_up_engine()
+    qtbot.waitUntil(lambda: window.busy_bar.maximum() == 3, timeout=5000)
+    window.generator.busyChanged.emit(True)
+    assert window.statusBar().currentMessage().startswith("Generating")
+    window.generator.busyChanged.emit(False)
+    assert window.statusBar().currentMessage() == "Preparing the engine: the dot fill ready (2 of 3), about 3 s left"
+    assert window.busy_bar.isVisible()
+
+
+def test_closing_the_window_stops_following_the_compile(window, qtbot, monkeypatch):
+    first = _FirstStart(monkeypatch)
+    window.show()
+    window.warm_up_engine()
+    qtbot.waitUntil(lambda: window.busy_bar.maximum() == 3, timeout=5000)
+    window.close()
+    assert window.work_stopped  # the warm-up noticed the close within the shutdown wait
+    assert not tier.interpreting() and not first.release.is_set() and first.prepared == []
+
+
+def test_without_a_background_compile_the_editor_compiles_itself_with_the_tier_on(window, qtbot, monkeypatch):
+    first = _FirstStart(monkeypatch)
+    monkeypatch.setattr(background_compile, "start", lambda: False)  # the built app, or no writable cache
+    window.show()
+    window.warm_up_engine()
+    assert window.statusBar().currentMessage() == engine_warmup.FIRST_START
+    assert all(act.isEnabled() for act in _engine_actions(window))
+    qtbot.waitUntil(lambda: window.engine_ready, timeout=5000)
+    assert first.prepared == [True] and not tier.interpreting()
+
+
+def test_a_background_compile_that_died_is_finished_here(monkeypatch):
+    first = _FirstStart(monkeypatch)
+    monkeypatch.setattr(engine_warmup, "GONE_S", 0.0)
+    monkeypatch.setattr(background_compile, "running", lambda: False)
+    monkeypatch.setattr(background_compile, "follow", lambda on_ready=None, cancelled=lambda: False: cancelled())
+    assert engine_warmup.first_start() and tier.interpreting()
+    engine_warmup.warm_up(None, first=True)
+    assert first.prepared == [True] and not tier.interpreting()
+
+
+def test_a_later_start_only_loads_and_says_nothing_until_ready(window, qtbot, monkeypatch):
+    loaded: list[bool] = []
+    monkeypatch.setattr(warmup, "compiled", lambda names=None: True)
+    monkeypatch.setattr(background_compile, "start", lambda: pytest.fail("nothing to compile"))
+
+    def prepare(on_ready, cancelled):
+        loaded.append(tier.interpreting())
+        on_ready(Progress(1, 1, "board", 0.1, None))
+
+    monkeypatch.setattr(warmup, "prepare", prepare)
+    window.show()
+    window.warm_up_engine()
+    assert not window.busy_bar.isVisible() and window.statusBar().currentMessage() != engine_warmup.FIRST_START
+    qtbot.waitUntil(lambda: window.engine_ready, timeout=5000)
+    assert loaded == [False] and not window.busy_bar.isVisible()
     assert window.statusBar().currentMessage() == "Engine ready"
 
 
-def test_the_real_warm_up_runs_every_kernel_family(window, qtbot):
+def test_the_real_warm_up_runs_every_kernel_family(window, qtbot, monkeypatch):
+    monkeypatch.setattr(background_compile, "start", lambda: False)  # never a detached compile from a test
     window.warm_up_engine()
     qtbot.waitUntil(lambda: window.engine_ready, timeout=240_000)
     assert window.statusBar().currentMessage() == "Engine ready"
-
-
-def test_each_action_comes_on_with_its_own_kernels_and_the_bar_counts(window, qtbot, monkeypatch):
-    from linjat_editor.core.warmup import Progress
-
-    release = threading.Event()
-
-    def fake(job):
-        job.progress(Progress(1, 3, "solver", 4.0, 8.0))
-        job.progress(Progress(2, 3, "fill", 6.0, 3.0))
-        release.wait(10)
-        return 1.0
-
-    monkeypatch.setattr(engine_warmup, "warm_up", fake)
-    window.show()
-    window.warm_up_engine()
-    qtbot.waitUntil(lambda: window.acts.fill.isEnabled(), timeout=10_000)
-    assert not window.optimizer.buttons["start"].isEnabled() and not window.acts.polish.isEnabled()
-    assert window.statusBar().currentMessage() == "Preparing the engine: the dot fill ready (2 of 3), about 3 s left"
-    assert window.busy_bar.isVisible() and (window.busy_bar.value(), window.busy_bar.maximum()) == (2, 3)
-    release.set()
-    qtbot.waitUntil(lambda: window.engine_ready, timeout=5000)
-    assert window.optimizer.buttons["start"].isEnabled() and window.acts.polish.isEnabled()
+    assert not tier.interpreting()
 
 
 def test_the_command_line_says_it_once_on_stderr_and_prepares_what_the_command_needs(capsys, monkeypatch):
     from linjat_editor.cli.command import main
-    from linjat_editor.core import warmup
 
     asked = []
     monkeypatch.setattr(warmup, "compiled", lambda names=None: False)
+    monkeypatch.setattr(background_compile, "start", lambda: False)  # no background compile: prepares first
     monkeypatch.setattr(warmup, "prepare", lambda names=None, **_: asked.append(tuple(names)))
     level = '["2 ", "  "]'
     monkeypatch.setattr("sys.stdin", __import__("io").StringIO(level))
@@ -68,24 +149,25 @@ def test_the_command_line_says_it_once_on_stderr_and_prepares_what_the_command_n
     assert asked == [("count",)]
 
 
-def test_a_closed_windows_warm_up_keeps_no_analysis_waiting(window, qtbot, monkeypatch):
-    """A warm-up stops only between families: once its window has closed, another window's analysis
-    must not wait for a family it was still compiling (under load that wait was minutes: a hung test)."""
-    from linjat_editor.core import warmup
-    from linjat_editor.core.level import Level
-    from linjat_editor.gui.shell.main_window import MainWindow
+def test_a_first_start_screenshot_answers_without_waiting_for_the_compile(qapp, tmp_path, monkeypatch):
+    """``linjat-editor LEVEL --screenshot`` on a first start: the analysis runs at once; the compile goes on behind."""
+    from linjat_editor.gui.shell.launch import main
 
-    release = threading.Event()
-    monkeypatch.setattr(warmup, "prepare", lambda on_ready, cancelled: release.wait(120))  # a slow family
-    try:
-        window.warm_up_engine()
-        qtbot.waitUntil(engine_warmup._RUNNING.is_set)
-        window.close()  # cancels the warm-up, which goes on compiling its family
-        other = MainWindow(Level.from_rows(["    ", "    ", ".3. ", "    "]))
-        other.show_error = other.show_info = lambda title, text: None
-        qtbot.addWidget(other)
-        other.analysis.request(immediate=True)
-        qtbot.waitUntil(other.analysis.is_current, timeout=60_000)
-        assert not release.is_set() and "unique" in other.analysis.verdict.text()
-    finally:
-        release.set()
+    first = _FirstStart(monkeypatch)
+    level = tmp_path / "tutorial.json"
+    level.write_text('["    ", "    ", ".3. ", "    "]')
+    assert main([str(level), "--screenshot", str(tmp_path / "shot.png")]) == 0
+    assert first.started == [True] and not first.release.is_set()  # it did not wait for the compile to finish
+    assert not tier.interpreting()  # the window closed: the warm-up stopped following
+
+
+def test_a_background_compile_that_cannot_start_leaves_the_compile_here(monkeypatch):
+    first = _FirstStart(monkeypatch)
+
+    def start():
+        raise OSError("no more processes")
+
+    monkeypatch.setattr(background_compile, "start", start)
+    assert engine_warmup.first_start()
+    engine_warmup.warm_up(None, first=True)
+    assert first.prepared == [True] and not tier.interpreting()

@@ -32,15 +32,8 @@ from linjat_editor.core.level import Level
 from linjat_editor.core.scoring import TIERS, preset_for_size
 from linjat_editor.core.techniques import describe_essential
 from linjat_editor.gui.board.document import Document
-from linjat_editor.gui.engine_warmup import wait_for
 from linjat_editor.render.theme import Theme
 from linjat_editor.gui.workers import LatestRunner
-
-def _analyze_when_ready(level: Level, preset: str) -> Report:
-    """On a first start, wait for the analysis' kernels rather than compile them beside the compiling processes."""
-    wait_for("analysis")
-    return analyze(level, preset)
-
 
 PRESET_NAMES = tuple(TIERS)  # the engine's tier table, easiest first
 #: The preset choice that follows the board's size (``core.scoring.preset_for_size``).
@@ -220,7 +213,7 @@ class AnalysisPanel(QWidget):
         """Analyse the document's current level (debounced unless ``immediate``)."""
         level, preset = self.document.level, self.preset_name
         self._requested = (level, preset)
-        self.runner.request(lambda: _analyze_when_ready(level, preset), immediate=immediate)
+        self.runner.request(lambda: analyze(level, preset), immediate=immediate)
 
     def is_current(self) -> bool:
         """True when the panel shows the answer (result or error) for the current level and preset."""

@@ -147,7 +147,7 @@ def install_actions(w: MenuWindow) -> Actions:
 
     def generator_busy(busy: bool) -> None:
         for act in (a.fill, a.fill_again, a.polish, a.fix_leaks, *a.random):
-            act.setEnabled(not busy and w.engine_action_ready(act))
+            act.setEnabled(not busy)
 
     w.generator.busyChanged.connect(generator_busy)
     return a

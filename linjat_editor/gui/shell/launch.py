@@ -24,7 +24,7 @@ from linjat_editor.gui import workers
 from linjat_editor.gui.shell.qt_app import application
 from linjat_editor.gui.shell.settings import Preferences, Settings
 
-#: How long --screenshot waits for the analysis (the engine compiles on first use).
+#: How long --screenshot waits for the analysis (on a first start it runs as the kernels' Python: a second or so).
 SCREENSHOT_TIMEOUT_S = 180.0
 
 
@@ -83,6 +83,7 @@ def screenshot(file: str | None, out: str, size: str = "1280x860", step: int = 0
                leak: int = 0) -> int:
     """Open ``file``, wait for its analysis, save the window as ``out``. Returns the exit status."""
     from linjat_editor import io as lio
+    from linjat_editor.core import warmup
     from linjat_editor.gui.shell.main_window import MainWindow
 
     try:
@@ -101,6 +102,8 @@ def screenshot(file: str | None, out: str, size: str = "1280x860", step: int = 0
         window.document.load(level, file)  # type: ignore[arg-type]
     window.resize(width, height)
     window.show()
+    if not warmup.compiled():  # a first start: the analysis answers from the kernels' Python, not after a compile
+        window.warm_up_engine()
     if not _wait_for(window.analysis.is_current, SCREENSHOT_TIMEOUT_S):
         return _fail("the analysis did not finish in time")
     window.acts.solution.setChecked(solution)

@@ -71,7 +71,8 @@ class MainWindow(QMainWindow):
         self.generator = GeneratorController(self.document, self)
         self.autosaver = Autosaver(self.document, parent=self) if autosave else None
         self.engine_ready = True  # see warm_up_engine
-        self._families_ready: set[str] = set()
+        self.engine_compiling = False  # a first start's compile is under way (the status bar shows it)
+        self._engine_text = ""
         self._install_busy_indicator()
         self._install_verdict_badge()
         self._connect()
@@ -179,55 +180,42 @@ class MainWindow(QMainWindow):
         if self.autosaver is not None:
             self.autosaver.failed.connect(lambda text: self.statusBar().showMessage(text, 8000))
 
-    def engine_actions(self) -> dict:
-        """What needs the engine's kernels, and the family of kernels (``core/warmup.py``) each needs."""
-        a = self.acts
-        return {a.fill: "fill", a.fill_again: "fill", a.polish: "polish", a.fix_leaks: "fill",
-                **{act: "generator" for act in a.random}, self.optimizer.buttons["start"]: "optimizer"}
-
-    def engine_action_ready(self, act: object) -> bool:
-        """True when the kernels ``act`` runs are ready (all are once the warm-up is done)."""
-        return self.engine_ready or self.engine_actions().get(act) in self._families_ready
-
     def warm_up_engine(self) -> None:
-        """Prepare the engine in the background, saying what is ready; each action comes on with its kernels."""
-        from linjat_editor.core.warmup import PREPARING
-        from linjat_editor.gui.engine_warmup import warm_up
+        """Make the engine's kernels ready in the background; on a first start the status bar says how far it is.
+
+        Nothing waits for it: every engine action works from the start (on a
+        first start as the kernels' slower Python, ``gui/engine_warmup.py``).
+        """
+        from linjat_editor.gui import engine_warmup
 
         self.engine_ready = False
-        self._families_ready = set()
-        for act in self.engine_actions():
-            act.setEnabled(False)
+        first = self.engine_compiling = engine_warmup.first_start()
         self._warmup = workers.Worker(self)
         self._warmup.progressed.connect(self._engine_progress)
         self._warmup.finished.connect(self._engine_ready)
         self._warmup.failed.connect(lambda text: self._engine_ready(None, text))
-        self._warmup.start(warm_up)
-
-        def say_preparing() -> None:
-            if not self.engine_ready and not self._families_ready:  # only when it is slow enough to notice
-                self.busy_bar.show()
-                self.statusBar().showMessage(PREPARING[0].upper() + PREPARING[1:])
-
-        QTimer.singleShot(400, say_preparing)
+        self._warmup.start(lambda job: engine_warmup.warm_up(job, first))
+        if first:
+            self._engine_text = engine_warmup.FIRST_START
+            self.busy_bar.setRange(0, 0)  # no count yet: a moving bar
+            self.busy_bar.show()
+            self.statusBar().showMessage(self._engine_text)
 
     def _engine_progress(self, progress: Progress) -> None:
-        """A family of kernels is ready: its actions come on; the bar and the status bar say how far it is."""
-        self._families_ready.add(progress.ready)
-        for act, family in self.engine_actions().items():
-            if family in self._families_ready:
-                act.setEnabled(not self.generator.busy)
-        if progress.remaining is not None or self.busy_bar.isVisible():  # compiling, not just loading
-            self.busy_bar.setRange(0, progress.total)
-            self.busy_bar.setValue(progress.done)
-            self.busy_bar.show()
-            text = progress.text()
-            self.statusBar().showMessage(text[0].upper() + text[1:])
+        """A family of kernels is ready: while a first start compiles, the bar and the status bar say how far it is."""
+        if not self.engine_compiling:
+            return  # only loading: over before it is worth a word
+        self.busy_bar.setRange(0, progress.total)
+        self.busy_bar.setValue(progress.done)
+        self.busy_bar.show()
+        text = progress.text()
+        self._engine_text = text[0].upper() + text[1:]
+        if not self.generator.busy:  # the generator's own message stays while it runs
+            self.statusBar().showMessage(self._engine_text)
 
     def _engine_ready(self, seconds: object = None, error: str = "") -> None:
         self.engine_ready = True
-        for act in self.engine_actions():
-            act.setEnabled(not self.generator.busy)
+        self.engine_compiling = False
         self.busy_bar.setRange(0, 0)  # back to the moving bar of the generator's runs
         self.busy_bar.setVisible(self.generator.busy)
         if error:
@@ -267,9 +255,11 @@ class MainWindow(QMainWindow):
 
     def _on_generator_busy(self, busy: bool) -> None:
         self.cancel_button.setVisible(busy)
-        self.busy_bar.setVisible(busy or not self.engine_ready)
+        self.busy_bar.setVisible(busy or self.engine_compiling)
         if busy:
             self.statusBar().showMessage("Generating… (the board stays editable; an edit drops the result)")
+        elif self.engine_compiling:
+            self.statusBar().showMessage(self._engine_text)  # the compile's progress again
         else:
             self.statusBar().clearMessage()
 
