@@ -64,7 +64,7 @@ def start() -> bool:
     """Start compiling every family in the background, unless a compile already runs; False when it cannot.
 
     It cannot in the built app (no Python to run it with: the app ships its
-    kernels) or without a writable cache.
+    kernels), without a writable cache, or when no process can be started.
     """
     folder = _folder()
     if folder is None or getattr(sys, "frozen", False):
@@ -74,10 +74,13 @@ def start() -> bool:
     detach: dict[str, object] = (
         {"creationflags": subprocess.DETACHED_PROCESS | subprocess.CREATE_NEW_PROCESS_GROUP}  # type: ignore[attr-defined]
         if os.name == "nt" else {"start_new_session": True})
-    with open(folder / LOG, "ab") as log:
-        # From the package's parent folder, ``-m`` runs this very copy of the package (not another one installed).
-        subprocess.Popen([sys.executable, "-m", __name__], cwd=cache.PACKAGE.parent, stdin=subprocess.DEVNULL,
-                         stdout=log, stderr=log, close_fds=True, **detach)  # type: ignore[call-overload]
+    try:
+        with open(folder / LOG, "ab") as log:
+            # From the package's parent folder, ``-m`` runs this very copy of the package (not another one installed).
+            subprocess.Popen([sys.executable, "-m", __name__], cwd=cache.PACKAGE.parent, stdin=subprocess.DEVNULL,
+                             stdout=log, stderr=log, close_fds=True, **detach)  # type: ignore[call-overload]
+    except OSError:  # no process to be had (limits), a full disk: the caller compiles where it is
+        return False
     return True
 
 

@@ -56,21 +56,13 @@ def warm_up(job: Any = None, first: bool = False) -> float:
         warmup.prepare(on_ready=report, cancelled=cancelled)  # everything cached: only loads
         return time.perf_counter() - started
     try:
-        if _start_behind():
+        if background_compile.start():
             background_compile.follow(on_ready=report, cancelled=_or_gone(cancelled))
         if not cancelled() and not warmup.compiled():  # no background compile, or it ended half done
             warmup.prepare(on_ready=report, cancelled=cancelled)
     finally:
         tier.interpret(False)
     return time.perf_counter() - started
-
-
-def _start_behind() -> bool:
-    """Start the background compile; False where it cannot run (nor start: no process to be had)."""
-    try:
-        return background_compile.start()
-    except OSError:
-        return False
 
 
 def _or_gone(cancelled: Callable[[], bool]) -> Callable[[], bool]:

@@ -134,3 +134,12 @@ def test_only_one_level_or_a_short_search_answers_from_python(argv, python, tmp_
     args = build_parser().parse_args([a.format(level=level, set=levels, out=tmp_path / "c.json") for a in argv])
     engine.check_arguments(args)
     assert engine.fits_python_tier(args) is python
+
+
+def test_no_process_to_be_had_is_no_background_compile(tmp_path, monkeypatch):
+    def popen(*_: object, **__: object) -> None:
+        raise OSError("Resource temporarily unavailable")
+
+    monkeypatch.setattr(background_compile, "_folder", lambda: tmp_path)
+    monkeypatch.setattr(subprocess, "Popen", popen)
+    assert background_compile.start() is False  # the command then compiles first, instead of failing

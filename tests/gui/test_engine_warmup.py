@@ -161,13 +161,16 @@ def test_a_first_start_screenshot_answers_without_waiting_for_the_compile(qapp, 
     assert not tier.interpreting()  # the window closed: the warm-up stopped following
 
 
-def test_a_background_compile_that_cannot_start_leaves_the_compile_here(monkeypatch):
-    first = _FirstStart(monkeypatch)
+def test_a_background_compile_that_cannot_start_leaves_the_compile_here(monkeypatch, tmp_path):
+    real_start = background_compile.start
 
-    def start():
+    def popen(*_, **__):
         raise OSError("no more processes")
 
-    monkeypatch.setattr(background_compile, "start", start)
+    first = _FirstStart(monkeypatch)
+    monkeypatch.setattr(background_compile, "start", real_start)  # the real one, up to its process
+    monkeypatch.setattr(background_compile, "_folder", lambda: tmp_path)
+    monkeypatch.setattr(background_compile.subprocess, "Popen", popen)
     assert engine_warmup.first_start()
     engine_warmup.warm_up(None, first=True)
     assert first.prepared == [True] and not tier.interpreting()
