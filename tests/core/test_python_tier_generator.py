@@ -1,0 +1,52 @@
+"""The Python tier makes the levels the compiled engine makes, byte for byte: fill, polish, optimizer, generate."""
+
+from __future__ import annotations
+
+from typing import Callable
+
+import pytest
+
+from linjat_editor.core import PRESETS, Level, Optimizer, fill_dots, generate, polish_dots
+from linjat_editor.io.level_json import write_level_json
+
+from .python_tier import assert_same, both
+
+
+def test_fill_dots(corpus_levels: Callable[[str], list[Level]]) -> None:
+    numbers = [corpus_levels(tier)[5].without_dots() for tier in ("easy", "medium", "expert")]
+    compiled, python, calls = both(lambda: [fill_dots(level, seed=seed) for seed, level in enumerate(numbers)])
+    assert "fill" in calls
+    assert_same(compiled, python)
+
+
+def test_polish(corpus_levels: Callable[[str], list[Level]]) -> None:
+    levels = [corpus_levels("easy")[2], corpus_levels("expert")[9]]
+    compiled, python, calls = both(lambda: [polish_dots(level, PRESETS["expert"], 25, seed=7) for level in levels])
+    assert "polish" in calls
+    assert_same(compiled, python)
+    assert compiled != levels  # some dot moved, so the climb ran
+
+
+@pytest.mark.parametrize("workers", [1, 2])
+@pytest.mark.parametrize(("tier", "iterations"), [("medium", 40), ("expert", 20)])
+def test_optimizer(corpus_levels: Callable[[str], list[Level]], tier: str, iterations: int, workers: int) -> None:
+    def run() -> tuple[int, list]:
+        optimizer = Optimizer(corpus_levels(tier)[4], PRESETS[tier], seed=11, workers=workers)
+        return optimizer.run(iterations), optimizer.pool
+
+    compiled, python, calls = both(run)
+    assert "optimize" in calls
+    assert_same(compiled, python)
+
+
+#: A 13x9 expert start takes the Python tier some 14 s (random levels until one needs a hard kind):
+#: the expert weights search a 9x6 board here, and ``test_optimizer`` climbs from a 13x9 expert level.
+@pytest.mark.parametrize("workers", [1, 2])
+@pytest.mark.parametrize(("preset", "iterations"), [("easy", 100), ("expert", 50)])
+def test_generate(preset: str, iterations: int, workers: int) -> None:
+    def run() -> list[str]:
+        return [write_level_json(generate(9, 6, 10, PRESETS[preset], iterations=iterations, seed=seed, workers=workers))
+                for seed in (1, 2)]
+
+    compiled, python, _ = both(run)
+    assert_same(compiled, python)
