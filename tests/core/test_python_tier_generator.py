@@ -20,11 +20,12 @@ def test_fill_dots(corpus_levels: Callable[[str], list[Level]]) -> None:
 
 
 def test_polish(corpus_levels: Callable[[str], list[Level]]) -> None:
-    levels = [corpus_levels("easy")[2], corpus_levels("expert")[9]]
-    compiled, python, calls = both(lambda: [polish_dots(level, PRESETS["expert"], 25, seed=7) for level in levels])
+    # Freshly filled levels, whose dots a few moves improve (the published ones' mostly stay).
+    levels = [fill_dots(corpus_levels(tier)[i].without_dots(), seed=1).level for tier, i in (("medium", 3), ("expert", 9))]
+    compiled, python, calls = both(lambda: [polish_dots(level, PRESETS["expert"], 15, seed=1) for level in levels])
     assert "polish" in calls
     assert_same(compiled, python)
-    assert compiled != levels  # some dot moved, so the climb ran
+    assert all(a != b for a, b in zip(compiled, levels))  # dots moved: the climb ran
 
 
 @pytest.mark.parametrize("workers", [1, 2])
