@@ -2,9 +2,13 @@
 
 from __future__ import annotations
 
+from pathlib import Path
 from typing import Callable
 
-from linjat_editor.core import Level, PRESETS
+import pytest
+
+from linjat_editor.cli import command, main
+from linjat_editor.core import PRESETS, Level
 from linjat_editor.core.analysis import analyze
 
 from .python_tier import assert_same, both
@@ -26,3 +30,25 @@ def test_analysis_report(corpus_levels: Callable[[str], list[Level]]) -> None:
     assert_same(compiled, python, skip=frozenset({"elapsed_ms"}))  # a wall time
     verdicts = {(report.count, str(report.status), bool(report.leaks)) for report in compiled}
     assert len(verdicts) >= 4, verdicts  # the sample reaches several kinds of report
+
+
+def test_what_linjat_analyze_prints(corpus_levels: Callable[[str], list[Level]], tmp_path: Path,
+                                    capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch) -> None:
+    """The report a designer reads on a first start (text and JSON, and the exit status) is the compiled one's."""
+    monkeypatch.setattr(command, "_prepare_engine", lambda name: None)  # the tier is turned on here, not by a first start
+    paths = []
+    for i, level in enumerate(sample(corpus_levels)[1:4]):
+        paths.append(tmp_path / f"level{i}.txt")
+        paths[-1].write_text("\n".join(level.rows()) + "\n")
+
+    def run() -> list[tuple[int, str]]:
+        printed = []
+        for path in paths:
+            for json in ([], ["--json"]):
+                status = main(["analyze", *json, str(path)])
+                printed.append((status, capsys.readouterr().out))
+        return printed
+
+    compiled, python, _ = both(run)
+    assert_same(compiled, python)
+    assert {status for status, _ in compiled} == {0, 1}  # good levels and leaky ones
