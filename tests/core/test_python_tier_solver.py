@@ -16,6 +16,7 @@ from linjat_editor.core.limits import MAX_NUMBERS
 from linjat_editor.core.level import MAX_SIDE
 
 from .python_tier import assert_same, both
+from .reference import random_levels as small_random_levels
 
 #: Published levels per tier, spread over the tier (the Python tier is some 30 times slower).
 PER_TIER = 3
@@ -62,6 +63,8 @@ def random_levels() -> list[Level]:
     rows = Level(MAX_SIDE, MAX_SIDE, tuple(Number(side * r, side * c, side) for r in range(8) for c in range(8)))
     levels.append(rows.with_dots((side * r, side * c + i) for r in range(8) for c in range(8) for i in range(1, side)))
     assert len(rows.numbers) == MAX_NUMBERS
+    # And many small ones of every shape up to 15x11, mostly filled: solved, stuck, ambiguous, without solution.
+    levels += small_random_levels(seed=28, count=100)
     return levels
 
 
@@ -74,4 +77,4 @@ def test_random_levels(random_sample: list[Level]) -> None:
     compiled, python, _ = both(solve_and_count(random_sample))
     assert_same(compiled, python)
     statuses = {str(result.status) for result, _ in compiled}
-    assert {"solved", "stuck"} <= statuses, statuses  # the sample reaches more than one verdict
+    assert statuses == {"solved", "stuck", "ambiguous", "contradiction"}, statuses  # every verdict
