@@ -16,7 +16,7 @@ import math
 import sys
 from collections import Counter
 from contextlib import contextmanager
-from typing import Any, Iterator
+from typing import Any, Collection, Iterator
 
 import numpy as np
 from numba.core.dispatcher import Dispatcher
@@ -45,13 +45,17 @@ _calls: Counter[str] = Counter()
 
 
 @contextmanager
-def aside() -> Iterator[list[Dispatcher]]:
-    """Within the block, no kernel has compiled code in this process (as at a first start); after it, as before."""
+def aside(compiled: Collection[str] = ()) -> Iterator[list[Dispatcher]]:
+    """Within the block, no kernel has compiled code in this process (as at a first start); after it, as before.
+
+    ``compiled``: kernels left as they are (a first start part way: the
+    families compiled so far are loaded, the others run as Python).
+    """
     import linjat_editor.core.analysis.admission  # noqa: F401  every kernel module, so all are put aside
     import linjat_editor.core.kernels.polish  # noqa: F401
     import linjat_editor.core.optimizer  # noqa: F401
 
-    kept = {d: dict(d.overloads) for d in dispatchers()}
+    kept = {d: dict(d.overloads) for d in dispatchers() if d.py_func.__name__ not in compiled}
     for d in kept:
         d._reset_overloads()
     try:
@@ -82,13 +86,13 @@ def counting() -> Iterator[Counter[str]]:
 
 
 @contextmanager
-def as_python() -> Iterator[Counter[str]]:
-    """Within the block, every kernel runs as Python: the compiled code is put aside, the tier on.
+def as_python(compiled: Collection[str] = ()) -> Iterator[Counter[str]]:
+    """Within the block, every kernel runs as Python (but those named ``compiled``): their code put aside, the tier on.
 
     Yields the kernels called from Python in the block (name: calls). Fails
     if a kernel compiled or loaded meanwhile (it would have run compiled).
     """
-    with aside() as kernels, counting() as calls:
+    with aside(compiled) as kernels, counting() as calls:
         tier.interpret()
         try:
             yield calls
@@ -107,13 +111,14 @@ def compiled_run(run: Any) -> Any:
     return result
 
 
-def both(run: Any) -> tuple[Any, Any, Counter[str]]:
-    """``run()`` compiled, then as Python: (compiled answer, Python answer, kernels the Python side entered)."""
-    compiled = compiled_run(run)
-    with as_python() as calls:
+def both(run: Any, compiled: Collection[str] = ()) -> tuple[Any, Any, Counter[str]]:
+    """``run()`` compiled, then as Python (but the kernels named ``compiled``): (compiled answer, Python answer,
+    kernels the Python side entered)."""
+    answer = compiled_run(run)
+    with as_python(compiled) as calls:
         python = run()
     assert calls, "nothing ran as Python"
-    return compiled, python, calls
+    return answer, python, calls
 
 
 def assert_same(a: Any, b: Any, path: str = "answer", skip: frozenset[str] = frozenset()) -> None:
