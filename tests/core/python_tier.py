@@ -36,14 +36,6 @@ def dispatchers() -> list[Dispatcher]:
     return list(found.values())
 
 
-def entered() -> Counter[str]:
-    """How often each kernel has been called from Python with no compiled code for it, since the process started."""
-    return Counter(_calls)
-
-
-_calls: Counter[str] = Counter()
-
-
 @contextmanager
 def aside(compiled: Collection[str] = ()) -> Iterator[list[Dispatcher]]:
     """Within the block, no kernel has compiled code in this process (as at a first start); after it, as before.
@@ -57,12 +49,12 @@ def aside(compiled: Collection[str] = ()) -> Iterator[list[Dispatcher]]:
 
     kept = {d: dict(d.overloads) for d in dispatchers() if d.py_func.__name__ not in compiled}
     for d in kept:
-        d._reset_overloads()
+        d._reset_overloads()  # type: ignore[attr-defined]  # numba's, not in its stubs
     try:
         yield list(kept)
     finally:
         for d, overloads in kept.items():
-            d._reset_overloads()
+            d._reset_overloads()  # type: ignore[attr-defined]
             for compiled in overloads.values():
                 d.add_overload(compiled)
 
@@ -75,7 +67,6 @@ def counting() -> Iterator[Counter[str]]:
 
     def entry(dispatcher: Dispatcher) -> Any:
         calls[dispatcher.py_func.__name__] += 1
-        _calls[dispatcher.py_func.__name__] += 1
         return real_entry(dispatcher)
 
     tier.entry = entry  # type: ignore[assignment]
@@ -103,11 +94,11 @@ def as_python(compiled: Collection[str] = ()) -> Iterator[Counter[str]]:
 
 
 def compiled_run(run: Any) -> Any:
-    """``run()`` with the compiled kernels, checking that none of them ran as Python."""
+    """``run()`` with the compiled kernels, checking that none of them ran as Python (a command that turned the tier on)."""
     assert not tier.interpreting()
-    before = Counter(_calls)
-    result = run()
-    assert _calls == before, "a kernel ran as Python on the compiled side"
+    with counting() as calls:
+        result = run()
+    assert not calls, f"kernels ran as Python on the compiled side: {dict(calls)}"
     return result
 
 
