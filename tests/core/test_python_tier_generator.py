@@ -7,6 +7,8 @@ from typing import Callable
 import pytest
 
 from linjat_editor.core import PRESETS, Level, Optimizer, fill_dots, generate, polish_dots
+from linjat_editor.core.kinds import Kind
+from linjat_editor.core.objective import lesson, toward_score
 from linjat_editor.io.level_json import write_level_json
 
 from .python_tier import assert_same, both
@@ -55,7 +57,7 @@ def test_optimizer(corpus_levels: Callable[[str], list[Level]], tier: str, itera
 def test_generate(preset: str, iterations: int, workers: int) -> None:
     def run() -> list[str]:
         return [write_level_json(generate(9, 6, 10, PRESETS[preset], iterations=iterations, seed=seed, workers=workers))
-                for seed in (1, 2)]
+                for seed in ((1, 2) if workers == 1 else (3,))]
 
     compiled, python, _ = both(run)
     assert_same(compiled, python)
@@ -68,4 +70,16 @@ def test_generate_part_compiled() -> None:
 
     compiled, python, calls = both(run, compiled=("optimize", "polish"))
     assert "admission" in calls and "optimize" not in calls
+    assert_same(compiled, python)
+
+
+@pytest.mark.parametrize("aim", ["lesson", "target"])
+def test_generate_aims(aim: str) -> None:
+    """A lesson (the taught kind needed, only the kinds before it allowed) and a target score: the kernels' other branches."""
+    goal = lesson(Kind.DEPENDENCY) if aim == "lesson" else toward_score(PRESETS["medium"], 60)
+
+    def run() -> list[str]:
+        return [write_level_json(generate(9, 6, 10, goal, iterations=60, seed=1))]
+
+    compiled, python, _ = both(run)
     assert_same(compiled, python)
