@@ -67,7 +67,8 @@ def entry(dispatcher: Dispatcher) -> Callable[..., Any]:
 
     numba passes a left-out argument as an ``OmittedArg``; integer arithmetic
     wraps in numba, where numpy's scalars also wrap but warn (``errstate`` is
-    per thread).
+    per thread). What it returns, numba would hand to Python as Python's own
+    scalars (``_boxed``).
     """
     found = _entries.get(dispatcher)
     if found is None:
@@ -75,10 +76,26 @@ def entry(dispatcher: Dispatcher) -> Callable[..., Any]:
 
         def run(*args: Any, **kws: Any) -> Any:
             with np.errstate(over="ignore"):
-                return python(*[a.value if isinstance(a, OmittedArg) else a for a in args], **kws)
+                return _boxed(python(*[a.value if isinstance(a, OmittedArg) else a for a in args], **kws))
 
         found = _entries.setdefault(dispatcher, run)
     return found
+
+
+def _boxed(value: Any) -> Any:
+    """A kernel's answer as numba returns it to Python: ``int``, ``float``, ``bool`` for numpy's scalars, in tuples too.
+
+    A kernel's Python computes with numpy's scalars (``np.int64``,
+    ``np.float64``, ``np.bool_``): not ``int`` (``json`` refuses them), not
+    ``bool``, and their ``repr`` differs; compiled, the same answer reaches
+    Python as plain ``int``/``float``/``bool`` (a NamedTuple stays one).
+    """
+    if isinstance(value, np.generic):
+        return value.item()
+    if isinstance(value, tuple):
+        items = [_boxed(v) for v in value]
+        return type(value)(*items) if hasattr(value, "_fields") else tuple(items)
+    return value
 
 
 def twin(dispatcher: Dispatcher) -> types.FunctionType:
