@@ -92,12 +92,8 @@ def follow(names: Iterable[str] | None = None, on_ready: Callable[[warmup.Progre
     ``on_ready`` hears of each, as from ``warmup.prepare``. Returns when all are
     loaded or once ``cancelled()``.
     """
-    families = warmup.with_needs(names if names is not None else warmup.BY_NAME)
-    to_compile = {f.name for f in warmup.cold(names)}
-    total_cost = sum(f.cost for f in families if f.name in to_compile)
-    started = time.perf_counter()
-    done: list[str] = []
-    for family in families:  # in the order the compile makes them
+    tally = warmup.Tally(names)
+    for family in tally.families:  # in the order the compile makes them
         while not cache.is_ready(family.name):
             if cancelled():
                 return
@@ -106,12 +102,9 @@ def follow(names: Iterable[str] | None = None, on_ready: Callable[[warmup.Progre
             return
         with tier.compiling():
             family.touch()  # loads it from the cache
-        done.append(family.name)
+        progress = tally.ready(family)
         if on_ready is not None:
-            elapsed = time.perf_counter() - started
-            compiled = sum(warmup.BY_NAME[n].cost for n in done if n in to_compile)
-            remaining = elapsed * (total_cost - compiled) / compiled if compiled else None
-            on_ready(warmup.Progress(len(done), len(families), family.name, elapsed, remaining))
+            on_ready(progress)
 
 
 def main() -> int:

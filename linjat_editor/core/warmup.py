@@ -230,6 +230,28 @@ COMPILING_BEHIND = ("first start: the engine compiles in the background for the 
                     "meanwhile it runs as plain Python, slower")
 
 
+class Tally:
+    """A preparation of the named families (default: all): what it makes ready, in order, and how far it is."""
+
+    def __init__(self, names: Iterable[str] | None = None):
+        self.families = with_needs(names if names is not None else BY_NAME)
+        self.to_compile = {f.name for f in cold(names)}
+        self._total = sum(f.cost for f in self.families if f.name in self.to_compile)
+        self._started = time.perf_counter()
+        self._done: list[str] = []
+
+    def ready(self, family: Family) -> Progress:
+        """``family`` is ready: the progress, with the time left estimated from the compile cost done so far."""
+        self._done.append(family.name)
+        elapsed = time.perf_counter() - self._started
+        compiled = sum(BY_NAME[n].cost for n in self._done if n in self.to_compile)
+        remaining = elapsed * (self._total - compiled) / compiled if compiled else None
+        return Progress(len(self._done), len(self.families), family.name, elapsed, remaining)
+
+    def is_done(self, name: str) -> bool:
+        return name in self._done
+
+
 def prepare(names: Iterable[str] | None = None, on_ready: Callable[[Progress], None] | None = None,
             workers: int | None = None, cancelled: Callable[[], bool] = lambda: False) -> float:
     """Make the named families (default: all) ready in this process; returns the seconds it took.
@@ -240,23 +262,18 @@ def prepare(names: Iterable[str] | None = None, on_ready: Callable[[Progress], N
     """
     from .kernels import cache, tier
 
-    families = with_needs(names if names is not None else BY_NAME)
-    to_compile = {f.name for f in cold(names)}
+    tally = Tally(names)
+    families, to_compile = tally.families, tally.to_compile
     started = time.perf_counter()
-    done: list[str] = []
-    total_cost = sum(f.cost for f in families if f.name in to_compile)
 
     def ready(family: Family) -> None:
         with tier.compiling():
             family.touch()  # from the cache, or compiled here if no worker did
         if family.name in to_compile:
             cache.mark_ready(family.name)
-        done.append(family.name)
+        progress = tally.ready(family)
         if on_ready is not None:
-            elapsed = time.perf_counter() - started
-            compiled = sum(BY_NAME[n].cost for n in done if n in to_compile)
-            remaining = elapsed * (total_cost - compiled) / compiled if compiled else None
-            on_ready(Progress(len(done), len(families), family.name, elapsed, remaining))
+            on_ready(progress)
 
     for family in families:
         if cancelled():
@@ -276,7 +293,7 @@ def prepare(names: Iterable[str] | None = None, on_ready: Callable[[Progress], N
         running: dict[Future[None], Family] = {}
         while (waiting or running) and not cancelled():
             for family in list(waiting):
-                if len(running) < count and all(n in done for n in family.needs):
+                if len(running) < count and all(tally.is_done(n) for n in family.needs):
                     waiting.remove(family)
                     running[pool.submit(_compile_in_worker, family.name)] = family
             finished, _ = wait(running, timeout=0.2, return_when=FIRST_COMPLETED)
