@@ -4,8 +4,10 @@ from __future__ import annotations
 
 import json
 import os
+import signal
+import time
 from pathlib import Path
-from typing import Any, Callable
+from typing import Any, Callable, Iterator
 
 import pytest
 
@@ -98,3 +100,44 @@ def corpus_levels(corpus: dict[str, Any]) -> Callable[[str], list[Level]]:
         ]
 
     return levels
+
+
+@pytest.fixture
+def background_compile_in() -> Iterator[Callable[[Path], int | None]]:
+    """``background_compile_in(cache)``: the pid of the background compile a test started with NUMBA_CACHE_DIR=cache.
+
+    Waits for it to take its lock (a Python of its own starting: seconds), and
+    ends it after the test, with its workers (it leads its process group).
+    Without its pid file, any process whose cache is ``cache`` is ended (Linux).
+    """
+    caches: list[Path] = []
+
+    def pid(cache: Path, timeout: float = 120.0) -> int | None:
+        caches.append(cache)
+        deadline = time.monotonic() + timeout
+        while time.monotonic() < deadline:
+            found = [p.read_text().strip() for p in cache.glob("numba/*/compiling.pid")]
+            if found and found[0]:
+                return int(found[0])
+            time.sleep(0.1)
+        return None
+
+    yield pid
+    for cache in caches:
+        found = [p.read_text().strip() for p in cache.glob("numba/*/compiling.pid")]
+        for process in [int(found[0])] if found and found[0] else _processes_with_cache(cache):
+            try:
+                os.killpg(os.getpgid(process), signal.SIGKILL)
+            except ProcessLookupError:
+                pass
+
+
+def _processes_with_cache(cache: Path) -> list[int]:
+    found = []
+    for environ in Path("/proc").glob("[0-9]*/environ"):
+        try:
+            if f"NUMBA_CACHE_DIR={cache}\0".encode() in environ.read_bytes():
+                found.append(int(environ.parent.name))
+        except OSError:
+            pass
+    return found

@@ -4,11 +4,9 @@ from __future__ import annotations
 
 import json
 import os
-import signal
 import subprocess
 import sys
 import time
-from pathlib import Path
 
 import pytest
 
@@ -21,27 +19,8 @@ from linjat_editor.core.kernels.cache import sources_digest
 EASY = ["      ", " 3    ", "   . 3", "3.  . ", "  4 . ", " .  2 ", "  .   ", " 3   .", "    2 "]
 
 
-def _started(folder: Path) -> bool:
-    """Whether a background compile took ``folder``'s lock (it starts a Python of its own: give it time)."""
-    deadline = time.monotonic() + 20
-    while not (folder / background_compile.PID).exists() and time.monotonic() < deadline:
-        time.sleep(0.1)
-    return background_compile.running(folder)
-
-
-def _stop(folder: Path) -> None:
-    """End the background compile a test started (it leads its own process group) and wait for its lock."""
-    pid_file = folder / background_compile.PID
-    deadline = time.monotonic() + 20
-    try:
-        os.killpg(int(pid_file.read_text()), signal.SIGTERM)
-    except (OSError, ValueError):
-        pass
-    while background_compile.running(folder) and time.monotonic() < deadline:
-        time.sleep(0.1)
-
-
-def test_a_first_start_answers_as_a_compiled_one_and_compiles_behind(tmp_path, capsys, monkeypatch):
+def test_a_first_start_answers_as_a_compiled_one_and_compiles_behind(tmp_path, capsys, monkeypatch,
+                                                                    background_compile_in):
     level = tmp_path / "easy.json"
     level.write_text(json.dumps(EASY))
     with monkeypatch.context() as here:
@@ -52,14 +31,10 @@ def test_a_first_start_answers_as_a_compiled_one_and_compiles_behind(tmp_path, c
     env = {**os.environ, "NUMBA_CACHE_DIR": str(cache)}
     done = subprocess.run([sys.executable, "-m", "linjat_editor.cli", "analyze", str(level)], env=env,
                           capture_output=True, text=True, timeout=120)
-    folder = cache / "numba" / sources_digest()
-    try:
-        assert done.stdout == compiled and "verdict:" in compiled
-        assert done.stderr == f"linjat: {warmup.COMPILING_BEHIND}\n"
-        assert _started(folder), "no compile left running for the next start"
-    finally:
-        _stop(folder)
-    assert not background_compile.running(folder)
+    assert background_compile_in(cache) is not None, "no compile left running for the next start"
+    assert background_compile.running(cache / "numba" / sources_digest())
+    assert done.stdout == compiled and "verdict:" in compiled
+    assert done.stderr == f"linjat: {warmup.COMPILING_BEHIND}\n"
 
 
 def test_one_background_compile_per_cache(tmp_path, monkeypatch):

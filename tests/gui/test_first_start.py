@@ -9,11 +9,9 @@ from __future__ import annotations
 
 import json
 import os
-import signal
 import subprocess
 import sys
 import textwrap
-import time
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parents[2]
@@ -85,29 +83,6 @@ def test_a_first_start_analyses_at_once_as_python_and_compiles_nothing_in_the_ed
     assert said["stopped"] and not said["running"] and not said["tier_after"]
 
 
-def _compile_pid(cache: Path, timeout: float = 120.0) -> int | None:
-    """The background compile's pid (a session leader), once it has taken the cache's lock."""
-    deadline = time.monotonic() + timeout
-    while time.monotonic() < deadline:
-        found = list(cache.glob("numba/*/compiling.pid"))
-        if found and found[0].read_text().strip():
-            return int(found[0].read_text())
-        time.sleep(0.2)
-    return None
-
-
-def _compiles_in(cache: Path) -> list[int]:
-    """Processes whose kernel cache is ``cache`` (Linux): the compile when its pid file never came."""
-    found = []
-    for environ in Path("/proc").glob("[0-9]*/environ"):
-        try:
-            if f"NUMBA_CACHE_DIR={cache}\0".encode() in environ.read_bytes():
-                found.append(int(environ.parent.name))
-        except OSError:
-            pass
-    return found
-
-
 def _alive(pid: int) -> bool:
     try:
         os.kill(pid, 0)
@@ -116,19 +91,12 @@ def _alive(pid: int) -> bool:
     return True
 
 
-def test_a_first_start_leaves_the_background_compile_running_when_the_editor_closes(tmp_path):
+def test_a_first_start_leaves_the_background_compile_running_when_the_editor_closes(tmp_path, background_compile_in):
     """The real background compile: the editor exits 0 at once; the compile goes on for the next start."""
     done, cache = _run_editor(tmp_path, "real")
-    pid = _compile_pid(cache)
-    try:
-        assert done.returncode == 0, done.stderr
-        said = json.loads(done.stdout.splitlines()[-1])
-        assert said["enabled"] and said["analysed"] and "unique" in said["verdict"]
-        assert said["compiled_in"] == [] and said["stopped"] and not said["running"]
-        assert pid is not None and _alive(pid)
-    finally:
-        for process in [pid] if pid is not None else _compiles_in(cache):
-            try:
-                os.killpg(os.getpgid(process), signal.SIGKILL)  # the compile and its workers
-            except ProcessLookupError:
-                pass
+    pid = background_compile_in(cache)
+    assert done.returncode == 0, done.stderr
+    said = json.loads(done.stdout.splitlines()[-1])
+    assert said["enabled"] and said["analysed"] and "unique" in said["verdict"]
+    assert said["compiled_in"] == [] and said["stopped"] and not said["running"]
+    assert pid is not None and _alive(pid)
