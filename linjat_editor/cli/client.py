@@ -78,7 +78,8 @@ def _run_in_server(mine: str, environment: dict[str, str]) -> int | None:
             # Ignored signals stay ignored, as this process inherited them (a script's "cmd &" ignores SIGINT, nohup SIGHUP).
             ignored = [int(s) for s in FORWARDED if signal.getsignal(s) == signal.SIG_IGN]
             request = {"verb": "run", "fingerprint": mine, "argv": sys.argv, "cwd": os.getcwd(), "env": environment,
-                       "umask": umask, "cpus": sorted(os.sched_getaffinity(0)), "ignored": ignored}
+                       "umask": umask, "cpus": sorted(os.sched_getaffinity(0)), "ignored": ignored,
+                       "nice": os.getpriority(os.PRIO_PROCESS, 0), "limits": _limits()}
             rendezvous.send(sock, request, [0, 1, 2])
             answer = reader.next()
             pid = int(answer["pid"]) if answer and "pid" in answer else 0
@@ -107,6 +108,13 @@ def _run_in_server(mine: str, environment: dict[str, str]) -> int | None:
                 return int(message["exit"])
             if "signal" in message:
                 _end_by_signal(int(message["signal"]))
+
+
+def _limits() -> dict[str, tuple[int, int]]:
+    """This process' resource limits (``ulimit``: file size, memory, CPU time, ...), which the command keeps."""
+    import resource
+
+    return {name: resource.getrlimit(getattr(resource, name)) for name in dir(resource) if name.startswith("RLIMIT_")}
 
 
 def _forward_signals(pid: int, forwarded: list[int]) -> dict[int, Any]:

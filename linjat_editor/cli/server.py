@@ -22,6 +22,7 @@ import fcntl
 import gc
 import io
 import os
+import resource
 import select
 import signal
 import socket
@@ -234,16 +235,16 @@ class Server:
     def fork(self, conn: socket.socket, reader: rendezvous.Reader, request: dict[str, Any]) -> None:
         pid = os.fork()
         if pid == 0:
-            code = 70
+            log_fd = os.dup(2)  # the server's log, whatever becomes of stderr
             try:
                 self.become_child(conn)
                 Child(conn, reader, request).run()
             except BaseException:  # noqa: BLE001 - never back into the server's loop
                 try:
-                    traceback.print_exc()
+                    os.write(log_fd, f"[{os.getpid()}] {traceback.format_exc()}".encode())
                 except BaseException:  # noqa: BLE001
                     pass
-            os._exit(code)
+            os._exit(70)
         self.children[pid] = conn
         self.served += 1
 
@@ -309,22 +310,31 @@ class Child:
         os._exit(status)
 
     def become_caller(self) -> None:
-        """The caller's standard streams, folder, environment, umask and cores."""
+        """The caller's folder, limits (``ulimit``), niceness, umask, cores, standard streams and environment.
+
+        What cannot be made the caller's (a higher limit or priority than the
+        server's) raises before the caller hears of this child: it runs the
+        command itself.
+        """
         request = self.request
-        fds = [fd if fd > 2 else os.dup(fd) for fd in self.reader.fds]
-        for target, fd in enumerate(fds):
-            os.dup2(fd, target)
-            os.close(fd)
-        self.reader.fds = []
         os.chdir(request["cwd"])
-        os.environ.clear()
-        os.environ.update(request["env"])
+        for name, (soft, hard) in request["limits"].items():
+            resource.setrlimit(getattr(resource, name), (soft, hard))
+        if os.getpriority(os.PRIO_PROCESS, 0) != request["nice"]:
+            os.setpriority(os.PRIO_PROCESS, 0, request["nice"])
         os.umask(int(request["umask"]))
         if request.get("cpus") and hasattr(os, "sched_setaffinity"):
             try:
                 os.sched_setaffinity(0, request["cpus"])
             except OSError:
                 pass
+        fds = [fd if fd > 2 else os.dup(fd) for fd in self.reader.fds]
+        for target, fd in enumerate(fds):
+            os.dup2(fd, target)
+            os.close(fd)
+        self.reader.fds = []
+        os.environ.clear()
+        os.environ.update(request["env"])
         sys.argv = [str(word) for word in request["argv"]]
         _standard_streams()
 

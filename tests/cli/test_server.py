@@ -193,6 +193,25 @@ def test_standard_input_is_the_callers(served: Linjat) -> None:
     assert served.run("count", "-", "--json", stdin=TUTORIAL, served=True) == here
 
 
+def test_the_callers_limits_hold(served: Linjat) -> None:
+    """``ulimit -f``: the file size limit (with SIGXFSZ ignored, as Python does) makes a save fail, here and there."""
+    import resource
+
+    def small_files() -> None:
+        resource.setrlimit(resource.RLIMIT_FSIZE, (200, resource.getrlimit(resource.RLIMIT_FSIZE)[1]))
+
+    args = served.argv("generate", "--size", "9x6", "--numbers", "8", "--iterations", "50", "--seed", "1", "-o", "g.json")
+    results = []
+    for server in ("0", "1"):
+        before = served.served()
+        done = subprocess.run(args, capture_output=True, cwd=served.folder, env={**served.env, "LINJAT_SERVER": server},
+                              preexec_fn=small_files, timeout=120)
+        assert (served.served() > before) == (server == "1")
+        results.append((done.stdout, done.stderr, done.returncode))
+    assert results[0][2] == 2 and b"File too large" in results[0][1]
+    assert results[1] == results[0]
+
+
 def test_ctrl_c_ends_the_command_as_in_process(linjat: Linjat) -> None:
     linjat.start_server()
     results = []
@@ -223,12 +242,12 @@ def test_a_killed_caller_ends_its_command(linjat: Linjat) -> None:
 
 
 def test_an_edited_source_is_a_new_fingerprint(linjat: Linjat, tmp_path: Path) -> None:
-    """The server of the old code is never used again, and leaves at its next idle tick (here 3 s)."""
+    """The server of the old code is never used again, and leaves at its next idle tick (here 2 s)."""
     copy = tmp_path / "copy"
     shutil.copytree(Path(command.__file__).parents[2] / "linjat_editor", copy / "linjat_editor",
                     ignore=shutil.ignore_patterns("__pycache__"))
     linjat.env["PYTHONPATH"] = os.pathsep.join(filter(None, [str(copy), os.environ.get("PYTHONPATH")]))
-    linjat.env["LINJAT_SERVER_IDLE"] = "30"
+    linjat.env["LINJAT_SERVER_IDLE"] = "20"
     old = linjat.start_server()
     source = copy / "linjat_editor" / "cli" / "presets.py"
     os.utime(source, ns=(source.stat().st_atime_ns, source.stat().st_mtime_ns + 1_000_000_000))
@@ -247,7 +266,7 @@ def test_an_edited_source_is_a_new_fingerprint(linjat: Linjat, tmp_path: Path) -
 def test_switched_off_uses_none_and_starts_none(linjat: Linjat) -> None:
     off = {"LINJAT_SERVER": "0"}
     linjat.run("count", "-", stdin=TUTORIAL, **off)
-    time.sleep(3)  # a server would have answered by now (it loads in about a second)
+    time.sleep(2)  # a server would have answered by now (it loads in about a second)
     assert linjat.status() is None and not list(linjat.servers_folder.glob("*.sock"))
     linjat.start_server()
     linjat.run("count", "-", stdin=TUTORIAL, served=False, **off)
@@ -258,7 +277,7 @@ def test_no_server_after_help_bad_arguments_or_a_failed_command(linjat: Linjat) 
     bad.write_text('["3 ", "x "]')
     for args in (["--help"], ["generate", "--size", "big"], ["solve", str(bad)]):
         linjat.run(*args)
-    time.sleep(3)
+    time.sleep(2)
     assert linjat.status() is None
 
 
