@@ -26,6 +26,7 @@ import resource
 import select
 import signal
 import socket
+import struct
 import sys
 import threading
 import time
@@ -203,6 +204,9 @@ class Server:
         except OSError:
             return
         conn.settimeout(2.0)  # a caller that connects and says nothing does not hold the server up
+        if not _same_user(conn):  # the folder is the user's alone; should its mode change, still only the user
+            conn.close()
+            return
         reader = rendezvous.Reader(conn)
         forked = False
         try:
@@ -368,6 +372,15 @@ class Child:
         signal.signal(signal.SIGIO, signal.SIG_IGN)
         fd = self.conn.fileno()
         fcntl.fcntl(fd, fcntl.F_SETFL, fcntl.fcntl(fd, fcntl.F_GETFL) & ~os.O_ASYNC)
+
+
+def _same_user(conn: socket.socket) -> bool:
+    """Whether the process at the other end runs as this user (SO_PEERCRED: pid, uid, gid)."""
+    try:
+        _, uid, _ = struct.unpack("3i", conn.getsockopt(socket.SOL_SOCKET, socket.SO_PEERCRED, struct.calcsize("3i")))
+    except OSError:
+        return False
+    return uid == os.geteuid()
 
 
 def _exit_code(code: object) -> int:

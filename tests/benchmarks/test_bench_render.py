@@ -78,7 +78,7 @@ def test_render_prints_the_start_up_both_ways() -> None:
     up = {"date": "2026-11-27 02:00 UTC", "command": "linjat generate --size 13x9 --numbers 26 --iterations 1", "runs": 5,
           "in_process_s": 0.512, "served_s": 0.108, "load": 0.4}
     text = render({"machine": {"cpus": 2, "python": "3.11"}, "start_up": up})
-    assert "--iterations 1, median of 5, 2026-11-27 02:00 UTC (load 0.4)" in text
+    assert "--iterations 1, median of 5 (seeds 1-5), 2026-11-27 02:00 UTC (load 0.4)" in text
     assert "0.51 s in-process (LINJAT_SERVER=0), 0.11 s through the warm server" in text
     del up["served_s"]
     up["served"] = "no warm server (off)"
