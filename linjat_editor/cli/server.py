@@ -75,7 +75,9 @@ def main(argv: list[str]) -> int:
     gc.freeze()  # what was loaded stays shared with the children, and their collections skip it
     server = Server(where, expected, lock)
     log(f"serving at {server.path} (kernels loaded in {time.perf_counter() - started:.2f} s, idle limit {server.idle:g} s)")
-    return server.serve()
+    code = server.serve()
+    sys.stderr.flush()
+    os._exit(code)  # nothing left to tidy: the interpreter's own end, over numba's objects, takes a second
 
 
 def _ignore(signum: int, frame: FrameType | None) -> None:

@@ -49,6 +49,12 @@ def describe(status: dict[str, Any], mine: str) -> str:
 
 
 def alive(pid: int) -> bool:
+    """Whether ``pid`` runs: an ended server waits as a zombie until its new parent (init) collects it."""
+    try:
+        with open(f"/proc/{pid}/stat", "rb") as stat:
+            return stat.read().rsplit(b")", 1)[1].split()[0] != b"Z"
+    except OSError:
+        pass
     try:
         os.kill(pid, 0)
     except ProcessLookupError:
