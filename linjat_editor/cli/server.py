@@ -103,6 +103,7 @@ class Server:
             pass
         self.listener = socket.socket(socket.AF_UNIX, socket.SOCK_STREAM)
         self.listener.bind(self.path)
+        os.chmod(self.path, 0o600)  # the folder is the user's alone already
         self.listener.listen(64)
         self.inode = os.stat(self.path).st_ino
         self.wake_r, self.wake_w = os.pipe()
