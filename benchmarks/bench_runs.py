@@ -103,12 +103,15 @@ class Timing(NamedTuple):
     cpu: float
 
 
-def timed(command: list[str]) -> Timing:
+def timed(command: list[str], env: dict[str, str] | None = None) -> Timing:
     """How long ``command`` takes; its output is discarded (never give a generator ``-o /dev/null``:
-    the level files are saved atomically, by renaming a new file over the target)."""
+    the level files are saved atomically, by renaming a new file over the target).
+
+    A command a warm engine server runs (cli/server.py) spends its CPU in the
+    server's child: the CPU seconds are then the waiting client's only."""
     before = resource.getrusage(resource.RUSAGE_CHILDREN)
     t0 = time.perf_counter()
-    subprocess.run(command, check=True, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
+    subprocess.run(command, check=True, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL, env=env)
     wall = time.perf_counter() - t0
     after = resource.getrusage(resource.RUSAGE_CHILDREN)
     return Timing(wall, after.ru_utime - before.ru_utime + after.ru_stime - before.ru_stime)
@@ -186,6 +189,57 @@ def versus_original(reference: Path | None, seeds: int, two_worker_seeds: int, b
         out["runs"][label] = row
     if reference is None:
         out["original"] = "not found (use --reference DIR): ours timed alone"
+    return out
+
+
+#: Issue 31's start-up command: a short generation, whose time is mostly the start.
+START_UP = ("generate", "--size", "13x9", "--numbers", "26", "--iterations", "1")
+START_UP_RUNS = 5
+
+
+def linjat_program() -> list[str]:
+    """``linjat`` as a designer runs it: the console script beside this Python, else the module."""
+    script = Path(sys.executable).with_name("linjat")
+    return [str(script)] if script.is_file() else [sys.executable, "-m", "linjat_editor.cli"]
+
+
+def server_ready(timeout: float = 30.0) -> bool:
+    """Whether a warm engine server for ``linjat`` listens (within ``timeout``: one may be loading)."""
+    deadline = time.monotonic() + timeout
+    while time.monotonic() < deadline:
+        if subprocess.run([*linjat_program(), "server", "status"], stdout=subprocess.DEVNULL,
+                          stderr=subprocess.DEVNULL).returncode == 0:
+            return True
+        time.sleep(0.2)
+    return False
+
+
+def start_up(runs: int = START_UP_RUNS) -> dict[str, Any]:
+    """Seconds of the start-up command, median of ``runs``: in-process (LINJAT_SERVER=0) and through a warm server.
+
+    The two alternate, run for run, on seeds 1 to ``runs``: the first level's
+    search alone takes 0.05-0.3 s depending on the seed (served, 2026-11-27),
+    so both do the same work. The server is the one a first run starts (any
+    command on a warm engine does); it is left running, as it would be.
+    """
+    command = [*linjat_program(), *START_UP]
+    out: dict[str, Any] = {"date": datetime.datetime.now(datetime.timezone.utc).strftime("%Y-%m-%d %H:%M UTC"),
+                           "command": "linjat " + " ".join(START_UP), "runs": runs}
+    in_process = dict(os.environ, LINJAT_SERVER="0")
+    timed(command)  # starts a server unless one runs
+    served = server_ready()
+    times: dict[str, list[float]] = {"in_process": [], "served": []}
+    for seed in range(1, runs + 1):
+        times["in_process"].append(timed([*command, "--seed", str(seed)], in_process).wall)
+        if served:
+            times["served"].append(timed([*command, "--seed", str(seed)]).wall)
+    out["times"] = times
+    out["in_process_s"] = statistics.median(times["in_process"])
+    if served:
+        out["served_s"] = statistics.median(times["served"])
+    else:
+        out["served"] = "no warm server (off: LINJAT_SERVER=0 or not Linux; else see `linjat server status`)"
+    out["load"] = os.getloadavg()[0]
     return out
 
 
@@ -348,6 +402,8 @@ def run(args: argparse.Namespace, bar: Bar) -> int:
     if "speed" in sections:
         results["versus_original"] = versus_original(find_reference(args.reference), 2 if quick else SPEED_SEEDS,
                                                       2 if quick else TWO_WORKER_SEEDS, bar)
+        bar.update(0, 1, "start-up")
+        results["start_up"] = start_up()
     if "engine" in sections:
         engine_timings(results, corpus, quick, args.no_gui, bar)
     if "fill" in sections and corpus is not None:
@@ -427,6 +483,12 @@ def render(results: dict[str, Any]) -> str:
                              f"2 workers {row['ours_2']:.2f}s, speed-up {row['speedup_2']:.2f}x")
         if "original" in vs:
             lines.append(f"  {vs['original']}")
+    if "start_up" in results:
+        up = results["start_up"]
+        served = f"{up['served_s']:.2f} s through the warm server" if "served_s" in up else up["served"]
+        lines += ["", f"start-up: {up['command']}, median of {up['runs']} (seeds 1-{up['runs']}), {up['date']} "
+                      f"(load {up['load']:.1f}):",
+                  f"  {up['in_process_s']:.2f} s in-process (LINJAT_SERVER=0), {served}"]
     if "classify_ms" in results:
         lines += ["", "per published level, median ms:   classify   exact count"]
         for t in TIERS:

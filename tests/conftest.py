@@ -4,7 +4,9 @@ from __future__ import annotations
 
 import json
 import os
+import shutil
 import signal
+import tempfile
 import time
 from pathlib import Path
 from typing import Any, Callable, Iterator
@@ -12,6 +14,13 @@ from typing import Any, Callable, Iterator
 import pytest
 
 from linjat_editor.core.level import Level
+
+#: The warm engine servers the suite's commands start (cli/server.py) live in a folder of this run's own (each
+#: xdist worker its own), short-lived, and are all stopped at the end (pytest_unconfigure). Short: a socket's
+#: path has at most 107 bytes.
+SERVER_FOLDER = tempfile.mkdtemp(prefix="ljs-")
+os.environ["LINJAT_SERVER_DIR"] = SERVER_FOLDER
+os.environ["LINJAT_SERVER_IDLE"] = "120"
 
 # Tests must run without a display, and pytest-qt must pick PySide6 even if
 # another binding happens to be installed (pyproject also sets qt_api).
@@ -133,10 +142,36 @@ def background_compile_in() -> Iterator[Callable[[Path], int | None]]:
 
 
 def _processes_with_cache(cache: Path) -> list[int]:
+    return processes_with_env(f"NUMBA_CACHE_DIR={cache}")
+
+
+def pytest_unconfigure(config: pytest.Config) -> None:
+    """No process left behind: every server of the run's folder asked to stop, then whatever is left ended."""
+    from linjat_editor.cli import servers
+
+    stopped = [status for folder, _, _ in os.walk(SERVER_FOLDER) for status in servers.listening(folder, "stop")]
+    deadline = time.monotonic() + 5
+    while any(servers.alive(int(s["pid"])) for s in stopped) and time.monotonic() < deadline:
+        time.sleep(0.05)
+    # A server still loading, or a command a server runs (tests may use folders inside this one); only
+    # servers: the folder is also in the environment of the xdist workers this process started.
+    for pid in processes_with_env(f"LINJAT_SERVER_DIR={SERVER_FOLDER}", "linjat_editor.cli.server", prefix=True):
+        try:
+            os.kill(pid, signal.SIGKILL)
+        except ProcessLookupError:
+            pass
+    shutil.rmtree(SERVER_FOLDER, ignore_errors=True)
+
+
+def processes_with_env(setting: str, running: str = "", prefix: bool = False) -> list[int]:
+    """Processes (not this one) started with ``setting`` (NAME=value; with ``prefix``, a path and what is
+    below it) in their environment, and ``running`` in their command line (Linux; none elsewhere)."""
+    wanted = [f"{setting}\0".encode()] + ([f"{setting}/".encode()] if prefix else [])
     found = []
     for environ in Path("/proc").glob("[0-9]*/environ"):
         try:
-            if f"NUMBA_CACHE_DIR={cache}\0".encode() in environ.read_bytes():
+            if (any(w in environ.read_bytes() for w in wanted) and int(environ.parent.name) != os.getpid()
+                    and running.encode() in (environ.parent / "cmdline").read_bytes()):
                 found.append(int(environ.parent.name))
         except OSError:
             pass

@@ -97,6 +97,7 @@ def test_the_program_starts_no_blas_threads(tmp_path: Path) -> None:
     code = ("import os, sys; from linjat_editor.cli import main; sys.argv = ['linjat', 'solve', sys.argv[1]];"
             " status = main(); print(len(os.listdir('/proc/self/task')), file=sys.stderr); sys.exit(status)")
     env = {k: v for k, v in os.environ.items() if k != "OPENBLAS_NUM_THREADS"}
+    env["LINJAT_SERVER"] = "0"  # the command in this process, not in a warm server's child (cli/server.py)
     run = subprocess.run([sys.executable, "-c", code, level], capture_output=True, text=True, env=env)
     assert run.returncode == 0, run.stderr
     assert run.stderr.strip().splitlines()[-1] == "1"

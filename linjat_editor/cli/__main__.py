@@ -2,6 +2,6 @@
 
 import sys
 
-from .command import main
+from .client import main
 
 sys.exit(main())

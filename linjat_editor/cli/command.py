@@ -20,7 +20,7 @@ from linjat_editor import __version__
 from linjat_editor.core import LevelError
 from linjat_editor.io import FormatError
 
-from . import analyze, bench, engine, sets
+from . import analyze, bench, engine, servers, sets
 from .errors import one_line
 from .options import Parser
 
@@ -35,6 +35,7 @@ def build_parser() -> argparse.ArgumentParser:
     analyze.add_calibrate_parser(sub)
     sets.add_parsers(sub)
     bench.add_parser(sub)
+    servers.add_parser(sub)
     return parser
 
 
@@ -45,12 +46,23 @@ _FAMILIES = {
 }
 
 
+#: Every family a command runs: what a warm engine server (server.py) loads.
+SERVED_FAMILIES = tuple(sorted({name for names in _FAMILIES.values() for name in names}))
+
+
 #: Set when a command ends: stops the thread loading the kernels as the background compile makes them.
 _STOP_LOADING = threading.Event()
 #: That thread, while it runs.
 _loading: list[threading.Thread] = []
 #: Whether this command turned the Python tier on (a first start).
 _interpreting = False
+#: Whether this command found its kernels compiled: it loaded them, compiling nothing.
+_warm = False
+
+
+def ran_warm() -> bool:
+    """Whether the last command ran the engine from compiled kernels (no compile, no Python tier)."""
+    return _warm
 
 
 def _end_first_start() -> None:
@@ -78,13 +90,14 @@ def _prepare_engine(args: argparse.Namespace) -> None:
     background compile can run (the built app, no writable cache), compiles
     what it needs first, in parallel.
     """
-    global _interpreting
+    global _interpreting, _warm
     command = args.command
     if command not in _FAMILIES:
         return
     from linjat_editor.core import warmup
 
     if warmup.compiled(_FAMILIES[command]):
+        _warm = True
         return
     from linjat_editor.core import background_compile
     from linjat_editor.core.kernels import tier
@@ -114,7 +127,7 @@ def _prepare_engine(args: argparse.Namespace) -> None:
 PROGRAM_GC_THRESHOLD = 500_000
 
 
-def _as_program() -> None:
+def as_program() -> None:
     """Settings for a process that runs one command and ends (callers passing argv keep their own).
 
     Most of a short command's allocations are numba's start-up (its type
@@ -130,8 +143,10 @@ def _as_program() -> None:
 
 
 def main(argv: Sequence[str] | None = None) -> int:
+    global _warm
     if argv is None:
-        _as_program()
+        as_program()
+    _warm = False
     parser = build_parser()
     args = parser.parse_args(argv)
     _STOP_LOADING.clear()

@@ -47,8 +47,10 @@ def _running(pid: int) -> bool:
 
 
 def _start(out: Path) -> subprocess.Popen[str]:
+    # In its own process, not a warm server's child (cli/server.py): the workers are found as its children.
     return subprocess.Popen([sys.executable, "-m", "linjat_editor.cli", *BATCH, "-o", str(out)],
-                            stdout=subprocess.DEVNULL, stderr=subprocess.PIPE, text=True)
+                            stdout=subprocess.DEVNULL, stderr=subprocess.PIPE, text=True,
+                            env={**os.environ, "LINJAT_SERVER": "0"})
 
 
 def _wait_for_workers(proc: subprocess.Popen[str], count: int = 3) -> set[int]:

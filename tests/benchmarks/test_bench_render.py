@@ -72,3 +72,15 @@ def test_a_reference_folder_without_builds_is_an_error(tmp_path, capsys) -> None
     assert main(["bench", "--only", "speed", "--reference", str(tmp_path)]) == 2
     said = [line for line in capsys.readouterr().err.splitlines() if "preparing the engine" not in line]
     assert len(said) == 1 and str(tmp_path) in said[0] and "linjat-original-9x6-10" in said[0]
+
+
+def test_render_prints_the_start_up_both_ways() -> None:
+    up = {"date": "2026-11-27 02:00 UTC", "command": "linjat generate --size 13x9 --numbers 26 --iterations 1", "runs": 5,
+          "in_process_s": 0.512, "served_s": 0.108, "load": 0.4}
+    text = render({"machine": {"cpus": 2, "python": "3.11"}, "start_up": up})
+    assert "--iterations 1, median of 5 (seeds 1-5), 2026-11-27 02:00 UTC (load 0.4)" in text
+    assert "0.51 s in-process (LINJAT_SERVER=0), 0.11 s through the warm server" in text
+    del up["served_s"]
+    up["served"] = "no warm server (off)"
+    assert "0.51 s in-process (LINJAT_SERVER=0), no warm server (off)" in render({"machine": {"cpus": 2, "python": "3.11"},
+                                                                                   "start_up": up})

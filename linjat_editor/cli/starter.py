@@ -1,0 +1,50 @@
+"""Starting a warm engine server in the background, at most one per fingerprint.
+
+The server's lock is taken here, before the server process exists, and
+handed to it (the same open file): two commands ending at once start one
+server, and while it loads its kernels a third command runs in its own
+process rather than start another. The server runs detached, in a session of
+its own, from the servers' folder, with the search path and environment the
+command started with; what it says goes to its log beside its socket.
+"""
+
+from __future__ import annotations
+
+import fcntl
+import json
+import os
+import subprocess
+import sys
+
+from . import rendezvous
+
+#: The server's first lines: the command's own search path before anything of ours is imported.
+BOOT = ("import json, sys; sys.path[:] = json.loads(sys.argv[1]); "
+        "from linjat_editor.cli.server import main; sys.exit(main(sys.argv[2:]))")
+
+
+def start(fingerprint: str, environment: dict[str, str], path: list[str]) -> bool:
+    """Start a server for ``fingerprint`` unless one runs or starts; False when none can be started."""
+    where = rendezvous.folder()
+    if where is None:
+        return False
+    try:
+        lock = os.open(rendezvous.lock_path(where, fingerprint), os.O_RDWR | os.O_CREAT | os.O_CLOEXEC, 0o600)
+    except OSError:
+        return False
+    try:
+        try:
+            fcntl.flock(lock, fcntl.LOCK_EX | fcntl.LOCK_NB)
+        except OSError:
+            return True  # a server holds it: running, or loading its kernels
+        # The interpreter's flags (-X, -O, ...) too: the server's fingerprint must come out the same.
+        flags: list[str] = getattr(subprocess, "_args_from_interpreter_flags", list)()
+        with open(rendezvous.log_path(where, fingerprint), "wb") as log:
+            subprocess.Popen([sys.executable, *flags, "-c", BOOT, json.dumps(path), fingerprint, str(lock)],
+                             env=environment, cwd=where, stdin=subprocess.DEVNULL, stdout=log, stderr=subprocess.STDOUT,
+                             start_new_session=True, pass_fds=(lock,))
+        return True
+    except OSError:
+        return False
+    finally:
+        os.close(lock)  # the server has its own copy, and with it the lock
