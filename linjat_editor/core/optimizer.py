@@ -32,7 +32,7 @@ from .kernels.members import allocate_members
 from .kernels.optimize import optimize
 from .level import Cell, Level, LevelError
 from .polish import polish_dots, polish_moves
-from .pool import POOL_SIZE, Checked, Pool, PoolEntry, check
+from .pool import POOL_SIZE, Pool, PoolEntry, check
 from .objective import Objective, as_objective
 from .scoring import Weights
 
@@ -88,8 +88,7 @@ class Optimizer:
         self.weights = weights
         self.seed = new_seed() if seed is None else seed
         self.workers = workers
-        checked: dict[bytes, Checked] = {}  # the islands share their check results
-        self.islands = [Pool(level, weights, island_seed(self.seed, i), fixed, checked) for i in range(workers)]
+        self.islands = [Pool(level, weights, island_seed(self.seed, i), fixed) for i in range(workers)]
         self._stop = threading.Event()
         self.iterations_done = 0
 
