@@ -103,6 +103,12 @@ class Optimizer:
         merged.sort(key=lambda e: -e.score)  # stable: island order breaks ties
         return merged[:POOL_SIZE]
 
+    def pool_scores(self) -> tuple[float, ...]:
+        """The scores of ``pool``; of one island's without making its entries (a report after every chunk asks)."""
+        if len(self.islands) == 1:
+            return tuple(self.islands[0].scores())  # its entries are distinct levels, best score first
+        return tuple(e.score for e in self.pool)
+
     @property
     def best(self) -> PoolEntry | None:
         pool = self.pool
@@ -133,7 +139,7 @@ class Optimizer:
         def report() -> None:
             if progress is not None:
                 total = sum(done)
-                scores = tuple(e.score for e in self.pool)
+                scores = self.pool_scores()
                 rate = total / max(time.perf_counter() - started, 1e-9)
                 progress(Progress(total, iterations, scores[0] if scores else math.nan, scores, rate))
 

@@ -135,11 +135,24 @@ class Pool:
         self._selection_weights = SELECTION.as_array()
         #: The PoolEntry of each level in the lists by serial: made once, from its row or by ``offer``.
         self._made: dict[int, PoolEntry] = {}
-        #: The leak-free levels, best first (replaced, never changed in place: any thread may read it).
-        self.entries: list[PoolEntry] = []
-        #: The best leak-free levels ever admitted by selection score (then score), best first; same rules.
-        self.selected: list[PoolEntry] = []
+        #: Copies of the leak-free lists as the last kernel call left them (replaced, never changed: any thread
+        #: may read them); their PoolEntry objects are made when ``entries`` or ``selected`` is read.
+        self._shown = (copied(self._entries), copied(self._selected))
         self._seed(level, seed)
+
+    @property
+    def entries(self) -> list[PoolEntry]:
+        """The leak-free levels, best first (as the last kernel call left them: safe from any thread)."""
+        return self._listed(self._shown[0])
+
+    @property
+    def selected(self) -> list[PoolEntry]:
+        """The best leak-free levels ever admitted by selection score (then score), best first; same rules."""
+        return self._listed(self._shown[1])
+
+    def scores(self) -> list[float]:
+        """The scores of ``entries``, without making them (a progress report asks after every chunk)."""
+        return self._shown[0].score[: self._shown[0].size[0]].tolist()
 
     @property
     def search(self) -> list[tuple[float, PoolEntry]]:
@@ -219,10 +232,9 @@ class Pool:
         added = np.array(entry.fill_order, np.int64)
         if solution is None:
             solution = owners(level)
-        table = np.zeros((8, 2), np.int64)  # the row's classification is read from ``entry``, kept in ``_made``
         serial, entered = enter(self._members, self._entries, self._selected, self._door, pos, val, dot, added,
-                                len(added), solution, table, float(entry.score), float(entry.selection), int(leaks),
-                                LEAK_PENALTY)
+                                len(added), solution, entry.classification.table(), float(entry.score),
+                                float(entry.selection), int(leaks), LEAK_PENALTY)
         self._made[serial] = entry
         self._publish()
         return bool(entered)
@@ -235,18 +247,25 @@ class Pool:
             level = to_level(self.template, members.pos[i], members.val[i], members.dot[i])
             order = tuple(members.added[i, : members.nadded[i]].tolist())
             cls = Classification.from_table(members.table[i], True)
-            entry = self._made[serial] = PoolEntry(level, cls, float(members.score[i]), order)
+            entry = self._made.setdefault(serial, PoolEntry(level, cls, float(members.score[i]), order))
         return entry
 
+    def _listed(self, members: Members) -> list[PoolEntry]:
+        return [self._entry(members, i) for i in range(members.size[0])]
+
     def _publish(self) -> None:
-        """``entries`` and ``selected`` from the lists' rows (between kernel calls), and only the live levels kept in ``_made``."""
-        self.entries = [self._entry(self._entries, i) for i in range(self._entries.size[0])]
-        self.selected = [self._entry(self._selected, i) for i in range(self._selected.size[0])]
-        m = self._members
-        live = {int(s) for s in m.serial[: m.size[0]]} | {int(s) for s in self._entries.serial} | {
-            int(s) for s in self._selected.serial}
-        if len(self._made) > len(live):
+        """Show the leak-free lists as the kernel left them (between kernel calls), and forget the levels no list holds.
+
+        A level another thread is making from an older copy may be forgotten too: it is made again from its row.
+        """
+        self._shown = (copied(self._entries), copied(self._selected))
+        live = {int(s) for m in (self._members, self._entries, self._selected) for s in m.serial[: m.size[0]]}
+        if len(self._made) > 2 * len(live):
             self._made = {s: e for s, e in self._made.items() if s in live}
+
+
+def copied(members: Members) -> Members:
+    return Members._make(a.copy() for a in members)
 
 
 def owners(level: Level) -> np.ndarray:

@@ -34,6 +34,8 @@ class PythonDoor(Pool):
     def __init__(self, level: Level, weights: object, seed: int) -> None:
         self.seen: set[bytes] = set()
         self.python_search: list[tuple[float, PoolEntry]] = []
+        self.python_entries: list[PoolEntry] = []
+        self.python_selected: list[PoolEntry] = []
         super().__init__(level, weights, seed)  # type: ignore[arg-type]
 
     def run(self, iterations: int) -> None:
@@ -62,8 +64,8 @@ class PythonDoor(Pool):
 
     def offer(self, entry: PoolEntry, leaks: int = 0, solution: np.ndarray | None = None) -> bool:
         if not leaks:
-            self.entries = best_first(self.entries, entry)
-            self.selected = best_first(self.selected, entry, by_selection=True)
+            self.python_entries = best_first(self.python_entries, entry)
+            self.python_selected = best_first(self.python_selected, entry, by_selection=True)
         rank = entry.score - LEAK_PENALTY * leaks
         search = self.python_search
         if any(e.level == entry.level for _, e in search):
@@ -106,8 +108,9 @@ def test_the_compiled_door_admits_what_the_python_door_did(tier: str, size: tupl
     for chunk in (7, 300, iterations):  # cut into kernel calls differently: the same levels
         python.run(chunk)
         compiled.run(chunk)
-    assert entries(compiled.entries) == entries(python.entries) and len(python.entries) == POOL_SIZE
-    assert entries(compiled.selected) == entries(python.selected)
+    assert entries(compiled.entries) == entries(python.python_entries) and len(compiled.entries) == POOL_SIZE
+    assert entries(compiled.selected) == entries(python.python_selected)
+    assert compiled.scores() == [e.score for e in python.python_entries]
     assert [(rank, e.level, e.fill_order) for rank, e in compiled.search] == [
         (rank, e.level, e.fill_order) for rank, e in python.python_search]
     a, b = compiled._members, python._members
@@ -132,8 +135,8 @@ def test_a_lesson_and_a_target_admit_the_same_levels() -> None:
         python, compiled = PythonDoor(start, goal, 6), Pool(start, goal, 6)
         python.run(800)
         compiled.run(800)
-        assert entries(compiled.entries) == entries(python.entries) and compiled.entries
-        assert entries(compiled.selected) == entries(python.selected)
+        assert entries(compiled.entries) == entries(python.python_entries) and compiled.entries
+        assert entries(compiled.selected) == entries(python.python_selected)
 
 
 def test_the_seen_set_remembers_exact_levels_and_forgets_all_at_its_limit() -> None:
@@ -180,6 +183,28 @@ def test_pool_levels_from_rows_are_the_levels_checked(corpus_levels: Callable[[s
         found = check(e.level)
         assert found is not None and found == (e.classification, 0)
         assert e.score == weights_score(e.level, weights)
+
+
+@pytest.mark.parametrize("workers", [1, 2])
+def test_progress_scores_are_the_pools(workers: int) -> None:
+    from linjat_editor.core import Optimizer
+
+    weights = PRESETS["expert"]
+    optimizer = Optimizer(first_level(13, 9, 26, weights, seed=2), weights, seed=2, workers=workers)
+    reported: list[tuple[float, ...]] = []
+    optimizer.run(3000, lambda p: reported.append(p.pool_scores))
+    assert reported[-1] == optimizer.pool_scores() == tuple(e.score for e in optimizer.pool)
+    assert len(set(reported)) > 1  # the scores moved during the run
+
+
+def test_a_classification_gives_back_its_table(corpus_levels: Callable[[str], list[Level]]) -> None:
+    from linjat_editor.core.classification import Classification
+    from linjat_editor.core.solver import deduce
+
+    for level in corpus_levels("expert")[:5]:
+        run = deduce(level)
+        table = run.board.table
+        assert (Classification.from_table(table, True).table() == table).all() and table[1:, 0].sum() > 0
 
 
 def weights_score(level: Level, weights: object) -> float:
