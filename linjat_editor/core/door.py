@@ -67,7 +67,7 @@ def allocate_door(h: int, w: int, n: int) -> Door:
     words = n + (h * w + 63) // 64
     return Door(
         keys=np.zeros((FIRST_ROWS, words), np.uint64),
-        slots=np.full(SLOTS, -1, np.int64),
+        slots=np.full(SLOTS, -1, np.int32),  # 256 kB an island
         held=np.zeros(1, np.int64),
         key=np.zeros(words, np.uint64),
         pos=np.zeros(n, np.int64),
