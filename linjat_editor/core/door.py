@@ -14,8 +14,8 @@ levels by score and by selection score), as ``Pool.offer`` did in Python.
 A candidate goes back to Python only where Python is needed: the article's
 two leak patterns or an exact count past the kernel's budget (``pool.check``;
 a few a run), and every one for a lesson (``Objective.admits``). The pool
-makes its ``PoolEntry`` objects from the lists' rows between kernel calls,
-once per level (``serial``).
+makes a ``PoolEntry`` from a list's row when its ``entries`` are read, once
+per level (``serial``).
 """
 
 from typing import NamedTuple
