@@ -47,6 +47,14 @@ class Classification:
         stats = {k: KindStats(int(table[k, 0]), int(table[k, 1])) for k in Kind}
         return cls(solved, KindStats(int(table[0, 0]), int(table[0, 1])), stats)
 
+    def table(self) -> np.ndarray:
+        """The kernel's table it came from (``from_table``'s): row 0 overall, row k for kind k."""
+        table = np.zeros((len(Kind) + 1, 2), np.int64)
+        table[0] = self.all.depth, self.all.max_width
+        for k in Kind:
+            table[k] = self.of(k).depth, self.of(k).max_width
+        return table
+
     @classmethod
     def from_json(cls, data: Mapping[str, Any], solved: bool = True) -> Classification:
         """Reads ours or the original's JSON (numbers may be strings there)."""

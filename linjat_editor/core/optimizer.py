@@ -32,7 +32,7 @@ from .kernels.members import allocate_members
 from .kernels.optimize import optimize
 from .level import Cell, Level, LevelError
 from .polish import polish_dots, polish_moves
-from .pool import POOL_SIZE, Checked, Pool, PoolEntry, check
+from .pool import POOL_SIZE, Pool, PoolEntry, check
 from .objective import Objective, as_objective
 from .scoring import Weights
 
@@ -88,8 +88,7 @@ class Optimizer:
         self.weights = weights
         self.seed = new_seed() if seed is None else seed
         self.workers = workers
-        checked: dict[bytes, Checked] = {}  # the islands share their check results
-        self.islands = [Pool(level, weights, island_seed(self.seed, i), fixed, checked) for i in range(workers)]
+        self.islands = [Pool(level, weights, island_seed(self.seed, i), fixed) for i in range(workers)]
         self._stop = threading.Event()
         self.iterations_done = 0
 
@@ -103,6 +102,12 @@ class Optimizer:
                     merged.append(entry)
         merged.sort(key=lambda e: -e.score)  # stable: island order breaks ties
         return merged[:POOL_SIZE]
+
+    def pool_scores(self) -> tuple[float, ...]:
+        """The scores of ``pool``; of one island's without making its entries (a report after every chunk asks)."""
+        if len(self.islands) == 1:
+            return tuple(self.islands[0].scores())  # its entries are distinct levels, best score first
+        return tuple(e.score for e in self.pool)
 
     @property
     def best(self) -> PoolEntry | None:
@@ -134,7 +139,7 @@ class Optimizer:
         def report() -> None:
             if progress is not None:
                 total = sum(done)
-                scores = tuple(e.score for e in self.pool)
+                scores = self.pool_scores()
                 rate = total / max(time.perf_counter() - started, 1e-9)
                 progress(Progress(total, iterations, scores[0] if scores else math.nan, scores, rate))
 

@@ -1,13 +1,14 @@
 """One optimizer pool (spec section 6): the ten best levels found so far, and the checks at its door.
 
-The kernel (``kernels.optimize``) mutates, refills and classifies; it hands
-back every candidate good enough to enter the pool. Here each candidate is
-checked once, when it arrives: solved by deduction, its leak warnings from
-the analysis (the article's two patterns and general leaks), and, if it has
-none, exactly one solution by the exact solver. A level with leaks may stay
-in the search as a stepping stone, its rank lowered by ``LEAK_PENALTY`` per
-warning; only leak-free levels are ever listed as results (``entries``), so
-nothing leaky can be emitted.
+The kernel (``kernels.optimize``) mutates, refills and classifies; every
+candidate good enough to enter the pool is checked once, when it arrives:
+solved by deduction, its leak warnings from the analysis (the article's two
+patterns and general leaks), and, if it has none, exactly one solution by the
+exact solver (``check``). A level with leaks may stay in the search as a
+stepping stone, its rank lowered by ``LEAK_PENALTY`` per warning; only
+leak-free levels are ever listed as results (``entries``), so nothing leaky
+can be emitted. The search and its door run in one kernel loop
+(:mod:`.door`); Python checks the few candidates that need it.
 """
 
 from __future__ import annotations
@@ -27,17 +28,15 @@ from .exact import count_solutions
 from .generator import fill_dots
 from .kernels.bits import seed_state
 from .kernels.board import Board, allocate
+from .door import CANDIDATE, GROW, allocate_door, enter, grown, search
 from .kernels.layer import SINGLE_SOLUTION, SOLVED, UNCONTESTED_NO_COVER
 from .kernels.members import POOL_SIZE, Members, allocate_members
 from .kernels.mutate import UNKNOWN
-from .kernels.optimize import optimize
 from .level import Cell, Level, line_cells
 from .objective import Objective, as_objective
-from .scoring import Weights, selection_score
+from .scoring import SELECTION, Weights, selection_score
 from .solver import Deduction, SolveStatus, deduce
 
-#: Levels whose check result is remembered (mutations often find the same level again).
-SEEN_LIMIT = 20_000
 #: Rank a level loses in the search per leak warning.
 LEAK_PENALTY = 10.0
 
@@ -65,7 +64,6 @@ class PoolEntry:
 
 #: What :func:`check` answers: (classification, leak warnings), or None when refused.
 Checked = tuple[Classification, int] | None
-_UNCHECKED = object()
 
 
 def check(level: Level, board: Board | None = None) -> Checked:
@@ -109,12 +107,8 @@ def check(level: Level, board: Board | None = None) -> Checked:
 class Pool:
     """One pool and its random state: the unit an island runs (not thread-safe; one thread drives it)."""
 
-    def __init__(
-        self, level: Level, weights: Weights | Objective, seed: int, fixed: Collection[Cell] = (),
-        checked: dict[bytes, Checked] | None = None,
-    ) -> None:
-        """``weights``: what the search aims for (an :class:`Objective`, or weights to climb);
-        ``checked``: check results shared with other islands of the same run (any thread may use it)."""
+    def __init__(self, level: Level, weights: Weights | Objective, seed: int, fixed: Collection[Cell] = ()) -> None:
+        """``weights``: what the search aims for (an :class:`Objective`, or weights to climb)."""
         self.objective = as_objective(weights)
         h, w, n = level.height, level.width, len(level.numbers)
         self.template = level
@@ -122,7 +116,7 @@ class Pool:
         self._rng = seed_state(seed)
         self._board = allocate(h, w, n)
         #: Where candidates are checked (traced), kept from one to the next.
-        self._door = allocate(h, w, n, trace=True)
+        self._traced = allocate(h, w, n, trace=True)
         self._everywhere = np.ones(h * w, np.bool_)
         self._pinned = np.zeros(h * w, np.bool_)
         for r, c in level.pinned:
@@ -131,23 +125,46 @@ class Pool:
         for r, c in fixed:
             if level.number_at(r, c) is not None:
                 self._fixed[r * w + c] = True
-        #: The search pool as the kernel sees it (best first), parallel to ``_search``.
+        #: The search pool as the kernel sees it, best rank first; the leak-free levels by score and by selection score.
         self._members: Members = allocate_members(h, w, n)
+        self._entries: Members = allocate_members(h, w, n)
+        self._selected: Members = allocate_members(h, w, n)
+        #: The seen set and the serials (``door.py``).
+        self._door = allocate_door(h, w, n)
         self._weights = self.objective.as_array()
-        self._seen: set[bytes] = set()
-        self._checked: dict[bytes, Checked] = {} if checked is None else checked
-        #: The search pool, parallel to ``_members``: (rank, entry), best rank first.
-        self._search: list[tuple[float, PoolEntry]] = []
-        #: The leak-free levels, best first (replaced, never changed in place: any thread may read it).
-        self.entries: list[PoolEntry] = []
-        #: The best leak-free levels ever admitted by selection score (then score), best first; same rules.
-        self.selected: list[PoolEntry] = []
+        self._selection_weights = SELECTION.as_array()
+        #: The PoolEntry of each level in the lists by serial: made once, from its row or by ``offer``.
+        self._made: dict[int, PoolEntry] = {}
+        #: Copies of the leak-free lists as the last kernel call left them (replaced, never changed: any thread
+        #: may read them); their PoolEntry objects are made when ``entries`` or ``selected`` is read.
+        self._shown = (copied(self._entries), copied(self._selected))
         self._seed(level, seed)
+
+    @property
+    def entries(self) -> list[PoolEntry]:
+        """The leak-free levels, best first (as the last kernel call left them: safe from any thread)."""
+        return self._listed(self._shown[0])
+
+    @property
+    def selected(self) -> list[PoolEntry]:
+        """The best leak-free levels ever admitted by selection score (then score), best first; same rules."""
+        return self._listed(self._shown[1])
+
+    def scores(self) -> list[float]:
+        """The scores of ``entries``, without making them (a progress report asks after every chunk)."""
+        return self._shown[0].score[: self._shown[0].size[0]].tolist()
+
+    @property
+    def search(self) -> list[tuple[float, PoolEntry]]:
+        """The search pool, best rank first: (rank, entry) (read it between runs: the kernel changes the rows)."""
+        m = self._members
+        return [(float(m.rank[i]), self._entry(m, i)) for i in range(m.size[0]) if m.serial[i] >= 0]
 
     @property
     def near_miss(self) -> PoolEntry | None:
         """The search's best level, emitted or not (what to show when nothing could be emitted)."""
-        return self._search[0][1] if self._search else None
+        search = self.search
+        return search[0][1] if search else None
 
     def _seed(self, level: Level, seed: int) -> None:
         """The starting level as it is if deduction solves it uniquely, else with dots filled in; else kept unscored."""
@@ -171,26 +188,26 @@ class Pool:
                 return
 
     def run(self, iterations: int) -> None:
-        """Run ``iterations`` iterations, admitting the candidates that pass."""
+        """Run ``iterations`` iterations, admitting the candidates that pass (in the kernel; a few here)."""
         left = iterations
+        lesson = self.objective.teach is not None  # every candidate comes here for ``Objective.admits``
         while left > 0:
-            found = optimize(self._board, self._members, self._pinned, self._fixed, self._weights, self._rng, left,
-                             self._everywhere, False)
-            left -= found.ran
-            if not math.isnan(found.score):
-                self._candidate(float(found.score))
+            stop = search(self._board, self._traced, self._members, self._entries, self._selected, self._door,
+                          self._pinned, self._fixed, self._weights, self._selection_weights, self._rng, left,
+                          self._everywhere, LEAK_PENALTY, lesson)
+            left -= stop.ran
+            if stop.why == CANDIDATE:
+                self._candidate(float(stop.score))
+            elif stop.why == GROW:
+                self._door = grown(self._door)
+        self._publish()
 
     def _candidate(self, value: float) -> None:
+        """A candidate the kernel left in the board for Python's check (seen before it was not)."""
         b = self._board
         n = b.n
-        key = b.pos[:n].tobytes() + b.val[:n].tobytes() + np.packbits(b.dot).tobytes()
-        if key in self._seen:
-            return  # checked before: in the pool already, or failed
-        if len(self._seen) >= SEEN_LIMIT:
-            self._seen.clear()
-        self._seen.add(key)
         level = to_level(self.template, b.pos[:n], b.val[:n], b.dot)
-        found = self._check(key, level)
+        found = check(level, self._traced)
         if found is not None:
             cls, leaks = found
             # A level the objective does not admit (a lesson that is not one) is a stepping stone, like a leaky one.
@@ -199,48 +216,56 @@ class Pool:
             # The kernel left the candidate's solution in ``owner``.
             self.offer(PoolEntry(level, cls, value, order), leaks, b.owner[: level.height * level.width].copy())
 
-    def _check(self, key: bytes, level: Level) -> Checked:
-        """``check(level)``, once per run: islands often find the same level (a sixth of their checks)."""
-        found = self._checked.get(key, _UNCHECKED)  # one lookup: another island may clear the dict meanwhile
-        if found is _UNCHECKED:
-            if len(self._checked) >= SEEN_LIMIT:
-                self._checked.clear()
-            found = self._checked[key] = check(level, self._door)
-        return found  # type: ignore[return-value]
-
     def offer(self, entry: PoolEntry, leaks: int = 0, solution: np.ndarray | None = None) -> bool:
         """Insert a checked level (with ``leaks`` warnings) into the search by rank; False if it does not get in.
 
         Ahead of equal ranks, so the pool drifts along plateaus. A leak-free
-        level also goes into ``entries``.
+        level also goes into ``entries`` (``door.enter``, as the kernel enters its candidates).
         """
-        if not leaks:
-            self.entries = best_first(self.entries, entry)
-            self.selected = best_first(self.selected, entry, by_selection=True)
-        rank = entry.score - LEAK_PENALTY * leaks
-        search = self._search
-        if any(e.level == entry.level for _, e in search):
-            return False
-        i = 0
-        while i < len(search) and search[i][0] > rank:
-            i += 1
-        if i >= POOL_SIZE:
-            return False
-        last = min(len(search), POOL_SIZE - 1)
-        m = self._members
-        for member_array in (m.pos, m.val, m.rank, m.added, m.nadded, m.solution):  # make room at i
-            member_array[i + 1 : last + 1] = member_array[i:last].copy()
-        m.solution[i] = owners(entry.level) if solution is None else solution
-        m.added[i, : len(entry.fill_order)] = entry.fill_order
-        m.nadded[i] = len(entry.fill_order)
-        w = self.template.width
-        for j, num in enumerate(entry.level.numbers):
-            m.pos[i, j] = num.row * w + num.col
-            m.val[i, j] = num.value
-        m.rank[i] = rank
-        self._search = (search[:i] + [(rank, entry)] + search[i:])[:POOL_SIZE]
-        m.size[0] = len(self._search)
-        return True
+        level = entry.level
+        w = level.width
+        pos = np.array([num.row * w + num.col for num in level.numbers], np.int64)
+        val = np.array([num.value for num in level.numbers], np.int64)
+        dot = np.zeros(level.height * w, np.bool_)
+        for r, c in level.dots:
+            dot[r * w + c] = True
+        added = np.array(entry.fill_order, np.int64)
+        if solution is None:
+            solution = owners(level)
+        serial, entered = enter(self._members, self._entries, self._selected, self._door, pos, val, dot, added,
+                                len(added), solution, entry.classification.table(), float(entry.score),
+                                float(entry.selection), int(leaks), LEAK_PENALTY)
+        self._made[serial] = entry
+        self._publish()
+        return bool(entered)
+
+    def _entry(self, members: Members, i: int) -> PoolEntry:
+        """The PoolEntry of row ``i``: made from the row the first time (the level the kernel entered), then kept."""
+        serial = int(members.serial[i])
+        entry = self._made.get(serial)
+        if entry is None:
+            level = to_level(self.template, members.pos[i], members.val[i], members.dot[i])
+            order = tuple(members.added[i, : members.nadded[i]].tolist())
+            cls = Classification.from_table(members.table[i], True)
+            entry = self._made.setdefault(serial, PoolEntry(level, cls, float(members.score[i]), order))
+        return entry
+
+    def _listed(self, members: Members) -> list[PoolEntry]:
+        return [self._entry(members, i) for i in range(members.size[0])]
+
+    def _publish(self) -> None:
+        """Show the leak-free lists as the kernel left them (between kernel calls), and forget the levels no list holds.
+
+        A level another thread is making from an older copy may be forgotten too: it is made again from its row.
+        """
+        self._shown = (copied(self._entries), copied(self._selected))
+        live = {int(s) for m in (self._members, self._entries, self._selected) for s in m.serial[: m.size[0]]}
+        if len(self._made) > 2 * len(live):
+            self._made = {s: e for s, e in self._made.items() if s in live}
+
+
+def copied(members: Members) -> Members:
+    return Members._make(a.copy() for a in members)
 
 
 def owners(level: Level) -> np.ndarray:

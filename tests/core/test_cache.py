@@ -1,6 +1,7 @@
 """The compiled-kernel cache keeps the few most recently used versions, so two checkouts used in turn do not recompile."""
 
 import os
+from pathlib import Path
 
 from linjat_editor.core.kernels.cache import prune
 
@@ -30,3 +31,25 @@ def test_a_version_used_again_moves_to_the_front(tmp_path):
     third.mkdir()
     prune(tmp_path, third, keep=2)
     assert sorted(p.name for p in tmp_path.iterdir()) == ["old", "third"]
+
+
+def test_every_module_with_a_kernel_is_in_the_version_digest():
+    """A kernel module left out of ``SOURCES`` would keep loading its callers' old compiled code after a change."""
+    import sys
+
+    from numba.core.dispatcher import Dispatcher
+
+    import linjat_editor.core.analysis.admission  # noqa: F401  every kernel module
+    import linjat_editor.core.kernels.polish  # noqa: F401
+    import linjat_editor.core.optimizer  # noqa: F401
+    from linjat_editor.core.kernels.cache import CORE, MACHINERY, SOURCES
+
+    covered = {p for pattern in SOURCES for p in CORE.glob(pattern) if p.relative_to(CORE).as_posix() not in MACHINERY}
+    holding = {
+        name: module for name, module in list(sys.modules.items())
+        if name.startswith("linjat_editor.core") and module is not None
+        and any(isinstance(v, Dispatcher) and v.py_func.__module__ == name for v in vars(module).values())
+    }
+    assert "linjat_editor.core.door" in holding and len(holding) > 10
+    for name, module in holding.items():
+        assert module.__file__ is not None and Path(module.__file__).resolve() in covered, name

@@ -124,6 +124,6 @@ def test_the_pool_keeps_each_members_solution(seed: int, corpus_levels: Corpus) 
     start = corpus_levels("expert")[seed]
     pool = Pool(start, PRESETS["expert"], seed)
     pool.run(600)
-    assert len(pool._search) > 1
-    for i, (_, entry) in enumerate(pool._search):
+    assert len(pool.search) > 1
+    for i, (_, entry) in enumerate(pool.search):
         assert (pool._members.solution[i] == owners(entry.level)).all()

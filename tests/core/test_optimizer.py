@@ -53,7 +53,7 @@ def test_the_kernels_pool_mirrors_the_search_pool() -> None:
     weights = PRESETS["hard"]
     island = Optimizer(first_level(11, 8, 18, weights, seed=3), weights, seed=3).islands[0]
     island.run(300)
-    members, search = island._members, island._search
+    members, search = island._members, island.search
     assert members.size[0] == len(search) >= 2
     w = island.template.width
     for i, (rank, entry) in enumerate(search):

@@ -1,12 +1,16 @@
-"""The optimizer pool's members as the kernel sees them: one typed structure, as :class:`~.board.Board` is one board.
+"""A list of levels as the kernels see it, best first: the optimizer pool's search, and its leak-free levels.
 
 Member ``i`` (best first, ``i < size[0]``) is the level ``pos[i]``/``val[i]``
-(its numbers, flat cells and values); ``added[i, :nadded[i]]`` the dots its
-fill added, in order (its children keep or replay them); ``solution[i]`` the
-owner of each cell in its solution (``mutate.UNKNOWN`` first if not known),
-which its children's changes keep; ``rank[i]`` its place in the search (its
-score, less a penalty per leak warning: see ``core.pool``). ``size[0]`` 0 means
-no member yet: the kernel then looks for a first level instead.
+(its numbers, flat cells and values, in the order a ``Level`` lists them)
+with the dots ``dot[i]``; ``added[i, :nadded[i]]`` the dots its fill added, in
+order (its children keep or replay them); ``solution[i]`` the owner of each
+cell in its solution (``mutate.UNKNOWN`` first if not known), which its
+children's changes keep; ``rank[i]`` its place in the search (its score, less
+a penalty per leak warning: see ``core.pool``); ``score[i]``, ``selection[i]``
+and ``table[i]`` its score, selection score and classification table;
+``serial[i]`` which level it is to the pool (-1: no level, the unscored start
+the kernel mutates until a checked level takes its place). ``size[0]`` 0 means
+no member yet: the optimizer's kernel then looks for a first level instead.
 """
 
 from typing import NamedTuple
@@ -27,10 +31,15 @@ class Members(NamedTuple):
     solution: np.ndarray
     rank: np.ndarray
     size: np.ndarray
+    dot: np.ndarray
+    score: np.ndarray
+    selection: np.ndarray
+    table: np.ndarray
+    serial: np.ndarray
 
 
 def allocate_members(h: int, w: int, n: int) -> Members:
-    """An empty pool (size 0) for levels of h x w cells and n numbers, with room for POOL_SIZE members (solutions unknown)."""
+    """An empty list (size 0) for levels of h x w cells and n numbers, with room for POOL_SIZE members (solutions unknown)."""
     cells = h * w
     return Members(
         pos=np.zeros((POOL_SIZE, n), np.int64),
@@ -40,6 +49,11 @@ def allocate_members(h: int, w: int, n: int) -> Members:
         solution=np.full((POOL_SIZE, cells), UNKNOWN, np.int64),
         rank=np.full(POOL_SIZE, np.nan),
         size=np.zeros(1, np.int64),
+        dot=np.zeros((POOL_SIZE, cells), np.bool_),
+        score=np.full(POOL_SIZE, np.nan),
+        selection=np.full(POOL_SIZE, np.nan),
+        table=np.zeros((POOL_SIZE, 8, 2), np.int64),
+        serial=np.full(POOL_SIZE, -1, np.int64),
     )
 
 
