@@ -84,14 +84,6 @@ def grown(door: Door) -> Door:
     return door._replace(keys=keys)
 
 
-class Stop(NamedTuple):
-    """What ``search`` answers: iterations run, why it stopped (DONE, CANDIDATE, GROW), the candidate's score."""
-
-    ran: int
-    why: int
-    score: float
-
-
 @helper
 def key_of(b, key):
     """``key``: the board's level exactly, numbers in the board's order (one word each) and a bit per dot."""
@@ -284,24 +276,27 @@ def search(b, traced, members, entries, selected, door, pinned, fixed, weights, 
 
     A candidate seen before is dropped; the others are checked on the traced
     board ``traced`` (``admission``): refused, or entered (``enter``) with
-    their leak warnings. Stops early (:class:`Stop`) with a candidate left in
+    their leak warnings. Stops early with a candidate left in
     ``b`` when Python must check it (``pool.check``: the article's patterns,
     an exact count past the kernel's budget; every one if ``in_python``), or
     when the seen set needs more rows (``grown``).
+
+    Returns (iterations run, why it stopped: DONE, CANDIDATE or GROW, the
+    candidate's score or NaN): a plain tuple (see ``kernels/members.py``).
     """
     left = iterations
     cells = b.h * b.w
     while left > 0:
         if door.held[0] == door.keys.shape[0] and door.held[0] < SEEN_LIMIT:
-            return Stop(iterations - left, GROW, np.nan)
-        found = optimize(b, members, pinned, fixed, weights, rng, left, allowed, False)
-        left -= found.ran
-        if np.isnan(found.score):
+            return iterations - left, GROW, np.nan
+        ran, score = optimize(b, members, pinned, fixed, weights, rng, left, allowed, False)
+        left -= ran
+        if np.isnan(score):
             break
         if seen_before(door, b):
             continue
         if in_python:
-            return Stop(iterations - left, CANDIDATE, found.score)
+            return iterations - left, CANDIDATE, score
         copy(traced.pos, b.pos, b.n)
         copy(traced.val, b.val, b.n)
         copy(traced.dot, b.dot, cells)
@@ -310,10 +305,10 @@ def search(b, traced, members, entries, selected, door, pinned, fixed, weights, 
             continue
         table = traced.table
         if table[SINGLE_SOLUTION, 0] or table[UNCONTESTED_NO_COVER, 0] or (leaks == 0 and count < 0):
-            return Stop(iterations - left, CANDIDATE, found.score)
+            return iterations - left, CANDIDATE, score
         if leaks == 0 and count != 1:
             continue
         selection = weighted(table, selection_weights)
-        enter(members, entries, selected, door, b.pos, b.val, b.dot, b.added, b.nadded[0], b.owner, table, found.score,
+        enter(members, entries, selected, door, b.pos, b.val, b.dot, b.added, b.nadded[0], b.owner, table, score,
               selection, leaks, penalty)
-    return Stop(iterations - left, DONE, np.nan)
+    return iterations - left, DONE, np.nan

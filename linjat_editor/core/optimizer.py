@@ -236,7 +236,7 @@ def first_level(height: int, width: int, count: int, weights: Weights | Objectiv
     for require_hard in ([True, False] if goal.rewards_hard_kinds else [False]):
         leaky = None
         for _ in range(LEAK_FREE_TRIES):
-            found = optimize(b, empty, blocked, blocked, goal.as_array(), rng, ATTEMPTS, everywhere, require_hard).score
+            found = optimize(b, empty, blocked, blocked, goal.as_array(), rng, ATTEMPTS, everywhere, require_hard)[1]
             if math.isnan(found):
                 break
             level = to_level(Level(height, width), b.pos[:count], b.val[:count], b.dot)

@@ -192,13 +192,13 @@ class Pool:
         left = iterations
         lesson = self.objective.teach is not None  # every candidate comes here for ``Objective.admits``
         while left > 0:
-            stop = search(self._board, self._traced, self._members, self._entries, self._selected, self._door,
+            ran, why, score = search(self._board, self._traced, self._members, self._entries, self._selected, self._door,
                           self._pinned, self._fixed, self._weights, self._selection_weights, self._rng, left,
                           self._everywhere, LEAK_PENALTY, lesson)
-            left -= stop.ran
-            if stop.why == CANDIDATE:
-                self._candidate(float(stop.score))
-            elif stop.why == GROW:
+            left -= ran
+            if why == CANDIDATE:
+                self._candidate(float(score))
+            elif why == GROW:
                 self._door = grown(self._door)
         self._publish()
 

@@ -41,11 +41,11 @@ class PythonDoor(Pool):
     def run(self, iterations: int) -> None:
         left = iterations
         while left > 0:
-            found = optimize(self._board, self._members, self._pinned, self._fixed, self._weights, self._rng, left,
+            ran, score = optimize(self._board, self._members, self._pinned, self._fixed, self._weights, self._rng, left,
                              self._everywhere, False)
-            left -= found.ran
-            if not math.isnan(found.score):
-                self.candidate(float(found.score))
+            left -= ran
+            if not math.isnan(score):
+                self.candidate(float(score))
 
     def candidate(self, value: float) -> None:
         b = self._board

@@ -57,7 +57,7 @@ def allocate_members(h: int, w: int, n: int) -> Members:
     )
 
 
-#: What ``optimize`` answers: how many iterations it ran, and the candidate's score (NaN if none).
-class Found(NamedTuple):
-    ran: int
-    score: float
+# A kernel Python calls answers a plain tuple, never a NamedTuple: numba builds a NamedTuple by
+# calling its class's Python ``__new__``, where a pending Ctrl-C is raised, and numba 0.68 does not
+# expect an error there: the process crashed (SIGSEGV; 7 of 8 one-worker generates interrupted,
+# 2026-11-27). NamedTuples passed *to* a kernel, and between kernels, are safe.

@@ -32,7 +32,6 @@ from .layer import (
     solve_board,
     unsolve,
 )
-from .members import Found
 from .mutate import UNKNOWN, mutate, mutate_along
 
 #: What a lesson loses per layer before the taught kind first appears: taught early.
@@ -175,8 +174,9 @@ def optimize(b, pool, pinned, fixed, weights, rng, iterations, allowed, require_
     the candidate's is left in ``b.owner``.
 
     ``pool.rank`` holds the pool's ranks (the caller may rank a level below
-    its score). Returns :class:`~.members.Found` (iterations run, the
-    candidate's score or NaN if none). The candidate's numbers, dots and
+    its score). Returns (iterations run, the candidate's score or NaN if
+    none): a plain tuple, as every kernel Python calls answers (see
+    ``members.py``). The candidate's numbers, dots and
     classification stay in ``b`` for the caller's admission checks (exact
     count, leaks), which are rare next to iterations and not worth doing in here.
 
@@ -188,7 +188,7 @@ def optimize(b, pool, pinned, fixed, weights, rng, iterations, allowed, require_
     """
     size = pool.size[0]
     if size == 0:
-        return Found(iterations, first_candidate(b, pinned, require_hard, weights, rng, iterations, allowed))
+        return iterations, first_candidate(b, pinned, require_hard, weights, rng, iterations, allowed)
     h, w, n, pos, val, dot = b.h, b.w, b.n, b.pos, b.val, b.dot
     pool_pos, pool_val, pool_added, pool_nadded, pool_solution, pool_rank = (
         pool.pos, pool.val, pool.added, pool.nadded, pool.solution, pool.rank)
@@ -216,8 +216,8 @@ def optimize(b, pool, pinned, fixed, weights, rng, iterations, allowed, require_
         # Equal scores get in too (ahead of the old ones), so the pool drifts along plateaus.
         if score >= floor:
             solution_owners(b, b.owner)
-            return Found(i + 1, score)
-    return Found(iterations, np.nan)
+            return i + 1, score
+    return iterations, np.nan
 
 
 @kernel
