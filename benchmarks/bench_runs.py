@@ -240,8 +240,7 @@ def start_up(runs: int = START_UP_RUNS) -> dict[str, Any]:
     out: dict[str, Any] = {"date": datetime.datetime.now(datetime.timezone.utc).strftime("%Y-%m-%d %H:%M UTC"),
                            "command": "linjat " + " ".join(START_UP), "runs": runs}
     in_process = dict(os.environ, LINJAT_SERVER="0")
-    timed(command)  # starts a server unless one runs
-    served = server_ready()
+    served = warm_server()
     times: dict[str, list[float]] = {"in_process": [], "served": []}
     for seed in range(1, runs + 1):
         times["in_process"].append(timed([*command, "--seed", str(seed)], in_process).wall)
