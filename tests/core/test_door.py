@@ -20,7 +20,7 @@ import pytest
 
 from linjat_editor.core import PRESETS, Level, count_solutions
 from linjat_editor.core.analysis import detect_leaks
-from linjat_editor.core.board import from_level, to_level
+from linjat_editor.core.board import from_level
 from linjat_editor.core.door import SEEN_LIMIT, allocate_door, grown, seen_before
 from linjat_editor.core.kernels.members import POOL_SIZE
 from linjat_editor.core.kernels.optimize import optimize
@@ -54,13 +54,7 @@ class PythonDoor(Pool):
         if key in self.seen:
             return
         self.seen.add(key)
-        level = to_level(self.template, b.pos[:n], b.val[:n], b.dot)
-        found = check(level)
-        if found is not None:
-            cls, leaks = found
-            leaks += not self.objective.admits(level)
-            order = tuple(b.added[: b.nadded[0]].tolist())
-            self.offer(PoolEntry(level, cls, value, order), leaks, b.owner[: level.height * level.width].copy())
+        self._candidate(value)  # the pool's own check of a candidate in Python, offered to the Python lists below
 
     def offer(self, entry: PoolEntry, leaks: int = 0, solution: np.ndarray | None = None) -> bool:
         if not leaks:
