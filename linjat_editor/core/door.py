@@ -210,7 +210,7 @@ def ahead(a1, a2, b1, b2):
 @kernel
 def rank_in(members, door, dot, added, nadded, solution, table, score, selection, serial, by_selection):
     """Insert a leak-free level by score, then selection score (``by_selection``: the other way round),
-    ahead of equal ones, unless the list holds it already (``pool.best_first``)."""
+    ahead of equal ones, unless the list holds it already."""
     cells = members.dot.shape[1]
     if holds(members, door, dot, cells):
         return

@@ -281,19 +281,4 @@ def owners(level: Level) -> np.ndarray:
     return owner
 
 
-def best_first(entries: list[PoolEntry], entry: PoolEntry, by_selection: bool = False) -> list[PoolEntry]:
-    """A new list with ``entry`` inserted by score, then selection score (or the other way round), ahead of equal ones, at most POOL_SIZE long, no duplicate levels."""
-    if any(e.level == entry.level for e in entries):
-        return entries
-
-    def key(e: PoolEntry) -> tuple[float, float]:
-        both = (e.score, e.selection)
-        return both[::-1] if by_selection else both
-
-    i = 0
-    while i < len(entries) and key(entries[i]) > key(entry):
-        i += 1
-    return (entries[:i] + [entry] + entries[i:])[:POOL_SIZE]
-
-
 __all__ = ["LEAK_PENALTY", "POOL_SIZE", "Pool", "PoolEntry", "check"]

@@ -25,7 +25,22 @@ from linjat_editor.core.door import SEEN_LIMIT, allocate_door, grown, seen_befor
 from linjat_editor.core.kernels.members import POOL_SIZE
 from linjat_editor.core.kernels.optimize import optimize
 from linjat_editor.core.optimizer import first_level
-from linjat_editor.core.pool import LEAK_PENALTY, Pool, PoolEntry, best_first, check, owners
+from linjat_editor.core.pool import LEAK_PENALTY, Pool, PoolEntry, check, owners
+
+
+def best_first(entries: list[PoolEntry], entry: PoolEntry, by_selection: bool = False) -> list[PoolEntry]:
+    """The Python door's rule (the kernel's is ``door.rank_in``): a new list with ``entry`` inserted by score, then selection score (or the other way round), ahead of equal ones, at most POOL_SIZE long, no duplicate levels."""
+    if any(e.level == entry.level for e in entries):
+        return entries
+
+    def key(e: PoolEntry) -> tuple[float, float]:
+        both = (e.score, e.selection)
+        return both[::-1] if by_selection else both
+
+    i = 0
+    while i < len(entries) and key(entries[i]) > key(entry):
+        i += 1
+    return (entries[:i] + [entry] + entries[i:])[:POOL_SIZE]
 
 
 class PythonDoor(Pool):
