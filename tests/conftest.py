@@ -149,10 +149,8 @@ def pytest_unconfigure(config: pytest.Config) -> None:
     """No process left behind: every server of the run's folder asked to stop, then whatever is left ended."""
     from linjat_editor.cli import servers
 
-    stopped = [status for folder, _, _ in os.walk(SERVER_FOLDER) for status in servers.listening(folder, "stop")]
-    deadline = time.monotonic() + 5
-    while any(servers.alive(int(s["pid"])) for s in stopped) and time.monotonic() < deadline:
-        time.sleep(0.05)
+    for folder, _, _ in list(os.walk(SERVER_FOLDER)):
+        servers.stop(folder, wait=5)
     # A server still loading, or a command a server runs (tests may use folders inside this one); only
     # servers: the folder is also in the environment of the xdist workers this process started.
     for pid in processes_with_env(f"LINJAT_SERVER_DIR={SERVER_FOLDER}", "linjat_editor.cli.server", prefix=True):

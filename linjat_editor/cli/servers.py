@@ -64,6 +64,15 @@ def alive(pid: int) -> bool:
     return True
 
 
+def stop(where: str, wait: float = STOP_WAIT) -> tuple[list[dict[str, Any]], list[dict[str, Any]]]:
+    """Ask every server in ``where`` to stop and wait up to ``wait`` s for them: (those asked, those still running)."""
+    stopped = listening(where, "stop")
+    deadline = time.monotonic() + wait
+    while any(alive(int(s["pid"])) for s in stopped) and time.monotonic() < deadline:
+        time.sleep(0.05)
+    return stopped, [s for s in stopped if alive(int(s["pid"]))]
+
+
 def run(args: argparse.Namespace) -> int:
     """status: exit 0 when this ``linjat``'s server runs, 1 when not; stop: ends them all, exit 0."""
     where = rendezvous.folder(create=False)
@@ -78,11 +87,7 @@ def run(args: argparse.Namespace) -> int:
             if not any(s.get("fingerprint") == mine for s in found):
                 print("linjat server: not running" + ("" if rendezvous.enabled() else f" (off: {rendezvous.SWITCH}=0, or not Linux)"))
         return 0 if any(s.get("fingerprint") == mine for s in found) else 1
-    stopped = listening(where, "stop") if where else []
-    deadline = time.monotonic() + STOP_WAIT
-    while any(alive(int(s["pid"])) for s in stopped) and time.monotonic() < deadline:
-        time.sleep(0.05)
-    left = [s for s in stopped if alive(int(s["pid"]))]
+    stopped, left = stop(where) if where else ([], [])
     print(f"linjat server: {len(stopped) - len(left)} stopped" +
           (f", {len(left)} still finishing commands (pids {', '.join(str(s['pid']) for s in left)})" if left else ""),
           file=sys.stderr)

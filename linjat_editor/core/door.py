@@ -159,6 +159,13 @@ def holds(members, door, dot, cells):
     return False
 
 
+@helper
+def levels_in(members):
+    """How many levels the list holds: ``size[0]``, less the search's unscored start (serial -1) if that is all it has."""
+    held = members.size[0]
+    return 0 if held == 1 and members.serial[0] < 0 else held
+
+
 @kernel
 def put(members, i, door, dot, added, nadded, solution, table, rank, score, selection, serial):
     """Insert the level at ``i`` (< POOL_SIZE), the members from ``i`` on one down, the last one out if the list is full.
@@ -166,9 +173,7 @@ def put(members, i, door, dot, added, nadded, solution, table, rank, score, sele
     ``members.size[0]`` counts the unscored start (serial -1) until the first level takes its place.
     """
     cap = members.rank.shape[0]
-    held = members.size[0]
-    if held == 1 and members.serial[0] < 0:
-        held = 0
+    held = levels_in(members)
     last = min(held, cap - 1)
     n, cells = members.pos.shape[1], members.dot.shape[1]
     for k in range(last, i, -1):
@@ -257,9 +262,7 @@ def enter(search, entries, selected, door, pos, val, dot, added, nadded, solutio
     cells = search.dot.shape[1]
     if holds(search, door, dot, cells):
         return serial, False
-    held = search.size[0]
-    if held == 1 and search.serial[0] < 0:
-        held = 0
+    held = levels_in(search)
     i = 0
     while i < held and search.rank[i] > rank:
         i += 1

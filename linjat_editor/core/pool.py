@@ -22,7 +22,7 @@ import numpy as np
 
 from .analysis.admission import admission
 from .analysis.leaks import MAX_GROUP, article_points
-from .board import to_level
+from .board import from_level, to_level
 from .classification import Classification
 from .exact import count_solutions
 from .generator import fill_dots
@@ -223,16 +223,11 @@ class Pool:
         level also goes into ``entries`` (``door.enter``, as the kernel enters its candidates).
         """
         level = entry.level
-        w = level.width
-        pos = np.array([num.row * w + num.col for num in level.numbers], np.int64)
-        val = np.array([num.value for num in level.numbers], np.int64)
-        dot = np.zeros(level.height * w, np.bool_)
-        for r, c in level.dots:
-            dot[r * w + c] = True
+        b = from_level(level)  # its numbers and dots as the kernels hold them
         added = np.array(entry.fill_order, np.int64)
         if solution is None:
             solution = owners(level)
-        serial, entered = enter(self._members, self._entries, self._selected, self._door, pos, val, dot, added,
+        serial, entered = enter(self._members, self._entries, self._selected, self._door, b.pos, b.val, b.dot, added,
                                 len(added), solution, entry.classification.table(), float(entry.score),
                                 float(entry.selection), int(leaks), LEAK_PENALTY)
         self._made[serial] = entry
