@@ -148,8 +148,12 @@ def parse_size(text: str) -> tuple[int, int]:
     return h, w
 
 
-def progress_printer(label: str) -> tuple[Callable[[Progress], None], ProgressBar]:
+def progress_printer(label: str) -> tuple[Callable[[Progress], None] | None, ProgressBar]:
+    """The bar, and what to report progress to: nothing when the bar is not drawn (stderr piped), so the run
+    does not gather reports no one reads."""
     bar = ProgressBar(label)
+    if not bar.enabled:
+        return None, bar
     return (lambda p: bar.update(p.iteration, p.total, f"best {p.best_score:g}, {p.rate:,.0f} it/s")), bar
 
 

@@ -16,7 +16,7 @@ from __future__ import annotations
 import math
 from dataclasses import dataclass
 from functools import cached_property
-from typing import Collection
+from typing import Collection, NamedTuple
 
 import numpy as np
 
@@ -150,9 +150,10 @@ class Pool:
         """The best leak-free levels ever admitted by selection score (then score), best first; same rules."""
         return self._listed(self._shown[1])
 
-    def scores(self) -> list[float]:
-        """The scores of ``entries``, without making them (a progress report asks after every chunk)."""
-        return self._shown[0].score[: self._shown[0].size[0]].tolist()
+    def listed(self) -> list[Listed]:
+        """``entries`` as rows, not yet made into levels (a progress report merges islands' after every chunk)."""
+        shown = self._shown[0]
+        return [Listed(float(shown.score[i]), level_key(shown, i), self, shown, i) for i in range(shown.size[0])]
 
     @property
     def search(self) -> list[tuple[float, PoolEntry]]:
@@ -257,6 +258,25 @@ class Pool:
         live = {int(s) for m in (self._members, self._entries, self._selected) for s in m.serial[: m.size[0]]}
         if len(self._made) > 2 * len(live):
             self._made = {s: e for s, e in self._made.items() if s in live}
+
+
+class Listed(NamedTuple):
+    """A level of a pool's ``entries`` as the kernel's row: its score, a key equal for equal levels, and its entry."""
+
+    score: float
+    key: bytes
+    pool: Pool
+    members: Members
+    row: int
+
+    def entry(self) -> PoolEntry:
+        return self.pool._entry(self.members, self.row)
+
+
+def level_key(members: Members, i: int) -> bytes:
+    """Row ``i``'s numbers in cell order and its dots: equal for rows of equal levels (of one template)."""
+    order = np.argsort(members.pos[i], kind="stable")
+    return members.pos[i][order].tobytes() + members.val[i][order].tobytes() + np.packbits(members.dot[i]).tobytes()
 
 
 def copied(members: Members) -> Members:

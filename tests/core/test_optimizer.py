@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import threading
+from typing import Any
 
 import pytest
 
@@ -119,20 +120,66 @@ def test_pool_levels_carry_no_leak_warning() -> None:
         assert detect_leaks(entry.level) == []
 
 
-def test_islands_reproduce_per_seed_and_exchange() -> None:
-    from linjat_editor.core.optimizer import EXCHANGE_EVERY
+def test_islands_reproduce_per_seed_and_exchange(monkeypatch: pytest.MonkeyPatch) -> None:
+    from linjat_editor.core import optimizer as module
+    from linjat_editor.core.optimizer import EXCHANGE_EVERY, Mailboxes
 
     weights = PRESETS["easy"]
     start = first_level(9, 6, 9, weights, seed=6)
+    posted: list[tuple[int, Any]] = []
+    taken: list[tuple[int, int, Any]] = []
+    real_post, real_take = Mailboxes.post, Mailboxes.take
+
+    def post(self, island, best):  # type: ignore[no-untyped-def]
+        posted.append((island, best))
+        real_post(self, island, best)
+
+    def take(self, island, epoch):  # type: ignore[no-untyped-def]
+        given = real_take(self, island, epoch)
+        taken.append((island, epoch, given))
+        return given
+
+    monkeypatch.setattr(module.Mailboxes, "post", post)
+    monkeypatch.setattr(module.Mailboxes, "take", take)
+    # Three whole epochs each, and a short fourth: after epochs 1 and 2 each island takes what its neighbour
+    # posted an epoch before; after the last, nothing is passed (the pools are merged).
+    iterations = 2 * 3 * EXCHANGE_EVERY + 300
     runs = []
     for _ in range(2):
+        posted.clear()
+        taken.clear()
         optimizer = Optimizer(start, weights, seed=6, workers=2)
-        assert optimizer.run(2 * EXCHANGE_EVERY + 300) == 2 * EXCHANGE_EVERY + 300
+        assert optimizer.run(iterations) == iterations
         runs.append([(e.level, e.score) for e in optimizer.pool])
     assert runs[0] == runs[1]
-    # Each exchange passed a best level across: the islands now share one.
-    a, b = ([e.level for e in island.entries] for island in optimizer.islands)
-    assert set(a) & set(b)
+    by_island = {i: [best for j, best in posted if j == i] for i in (0, 1)}
+    assert [len(by_island[i]) for i in (0, 1)] == [3, 3]
+    assert sorted((i, e) for i, e, _ in taken) == [(0, 0), (0, 1), (1, 0), (1, 1)]
+    for island, epoch, given in taken:
+        assert given is not None and given is by_island[island][epoch]
+    # What was passed across (not the start both islands began from) stayed in the other island's lists.
+    kept = [(island, given) for island, _, given in taken
+            if given.level != start and given.level in {e.level for e in optimizer.islands[1 - island].selected}]
+    assert kept
+
+
+def test_the_pool_merges_islands_by_level() -> None:
+    # The merge goes by a key of the kernel's rows, not by Level; it must list what merging by Level would.
+    weights = PRESETS["easy"]
+    optimizer = Optimizer(first_level(9, 6, 9, weights, seed=4), weights, seed=4, workers=3)
+    optimizer.run(3 * 600)
+    for i, island in enumerate(optimizer.islands):  # as an exchange does: some levels now in two islands
+        island.offer(optimizer.islands[i - 1].entries[0])
+    merged: list = []
+    for island in optimizer.islands:
+        for entry in island.entries:
+            if all(e.level != entry.level for e in merged):
+                merged.append(entry)
+    merged.sort(key=lambda e: -e.score)
+    lists = [{e.level for e in island.entries} for island in optimizer.islands]
+    assert any(a & b for a in lists for b in lists if a is not b)  # some level in two islands: the merge has work
+    assert [(e.level, e.score) for e in optimizer.pool] == [(e.level, e.score) for e in merged[:10]]
+    assert optimizer.pool_scores() == tuple(e.score for e in merged[:10])
 
 
 def test_islands_cancel_promptly() -> None:
