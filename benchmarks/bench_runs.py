@@ -277,27 +277,29 @@ def cold_start_seconds() -> float:
 
 
 def quality(levels_per_tier: int, iterations: int, corpus: Path | None, bar: Bar, seeds: list[int] | None = None,
-            reference: Path | None = None, tiers: list[str] | None = None, workers: int | None = None) -> dict[str, Any]:
+            reference: Path | None = None, tiers: list[str] | None = None, workers: int | None = None,
+            islands: int = 1) -> dict[str, Any]:
     """Per tier: median selection score of batch levels (as ``linjat batch`` makes them), leaky and
     non-unique counts, next to the published levels' median by the same analyzer and, with the
     ``reference`` builds, the original generator's own output for the same budget and weights.
 
     With several base ``seeds`` the levels of all of them are pooled, and each seed's median is
     listed too: one seed's ten levels vary by about a standard error of 14 on expert. The jobs run
-    on ``workers`` processes (default all cores); a job's level depends only on its seed.
+    on ``workers`` processes (default all cores, shared by each level's ``islands``); a job's level
+    depends only on its seed (and its islands: two make the levels ``generate --workers 2`` does).
     """
     from linjat_editor.batch.local import run_local
     from linjat_editor.batch.jobs import make_jobs
 
     seeds = seeds or [DEFAULT_QUALITY_SEED]
-    workers = workers or os.cpu_count() or 1
+    workers = workers or max(1, (os.cpu_count() or 1) // islands)
     names = [t for t in TIERS if tiers is None or t in tiers]
     published = corpus_levels(corpus) if corpus is not None else {}
-    out: dict[str, Any] = {"iterations": iterations, "seeds": seeds, "tiers": {}}
+    out: dict[str, Any] = {"iterations": iterations, "seeds": seeds, "islands": islands, "tiers": {}}
     for i, name in enumerate(names):
         bar.update(i, len(names), f"quality: {name}")
         # Indices run on across the seeds, so each result maps back to its seed whatever order the pool finishes in.
-        jobs = [replace(job, index=k * levels_per_tier + job.index)
+        jobs = [replace(job, index=k * levels_per_tier + job.index, islands=islands)
                 for k, seed in enumerate(seeds) for job in make_jobs(name, levels_per_tier, iterations, seed=seed)]
         results, _ = run_local(jobs, workers, None, None)
         level_of = {r.index: r.level for r in results}
@@ -423,7 +425,8 @@ def run(args: argparse.Namespace, bar: Bar) -> int:
         results["fill_published"] = fill_published(corpus, 10, 3, bar)
     if "quality" in sections:
         results["quality"] = quality(args.quality_levels, args.quality_iterations, corpus, bar, args.quality_seed,
-                                     find_reference(args.reference), args.quality_tier, args.quality_workers)
+                                     find_reference(args.reference), args.quality_tier, args.quality_workers,
+                                     args.quality_islands)
     if "first-start" in sections:
         from .bench_first_start import first_start
 
@@ -536,6 +539,8 @@ def render(results: dict[str, Any]) -> str:
         q = results["quality"]
         seeds = q["seeds"]
         which = f"base seed {seeds[0]}" if len(seeds) == 1 else f"base seeds {', '.join(map(str, seeds))}, pooled"
+        if q.get("islands", 1) > 1:
+            which += f", {q['islands']} islands per level"
         lines += ["", f"quality: selection score of batch levels at {q['iterations']:,} iterations, {which}, by our analyzer:",
                   f"  {'tier':<8}{'median':>8}{'published':>11}{'leaky':>7}{'not unique':>12}{'failed':>8}"
                   f"{'original':>10}{'leaky':>7}{'not unique':>12}"]

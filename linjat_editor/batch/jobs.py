@@ -1,6 +1,6 @@
 """What a batch is made of: jobs (plain data that pickles to any worker), their results and progress.
 
-Each level is an independent optimizer run (``core.generate``, one island)
+Each level is an independent optimizer run (``core.generate``, one island unless the job says more)
 with its own seed, so jobs share nothing and any pool can run them. Every
 level is checked with the exact solver and the leak detector before it is
 kept: the spec requires uniqueness (section 8), and a batch emits no leaks.
@@ -39,6 +39,9 @@ class Job:
     size: tuple[int, int] | None = None
     #: Or come close to this score by the tier's weights.
     target_score: float | None = None
+    #: Islands (threads) of the job's optimizer: a batch runs one per level and many levels at once;
+    #: ``linjat bench --quality-islands 2`` measures the levels ``generate --workers 2`` makes.
+    islands: int = 1
 
 
 @dataclass(frozen=True)
@@ -157,7 +160,7 @@ def run_job(job: Job, should_stop: Callable[[], bool] | None = None) -> JobResul
         seed = job.seed + attempt * 7919  # a fresh, still reproducible, seed per retry
         try:
             # Picked by selection score, the yardstick the author chose the published levels by (unless aiming elsewhere).
-            level = generate(height, width, numbers, goal, job.iterations, seed, workers=1,
+            level = generate(height, width, numbers, goal, job.iterations, seed, workers=job.islands,
                              should_stop=should_stop, by_selection=not isinstance(goal, Objective))
         except Exception as exc:  # noqa: BLE001 - a failed attempt is retried, then reported
             error = f"{type(exc).__name__}: {exc}"

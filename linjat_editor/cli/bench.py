@@ -50,6 +50,9 @@ def add_parser(sub: Any) -> None:
                    help="base seed of the --quality batches (repeatable: levels of all seeds pooled, each seed's median listed; default 2026)")
     p.add_argument("--quality-tier", action="append", choices=PRESET_NAMES, metavar="TIER",
                    help="measure only this tier's quality (repeatable; default all); one of %(choices)s")
+    p.add_argument("--quality-islands", type=int, default=1, choices=range(1, 9), metavar="N",
+                   help="optimizer islands per --quality level (default 1, as a batch makes them; 2: the levels "
+                        "'generate --workers 2' makes)")
     p.add_argument("--quality-workers", type=int, metavar="N",
                    help="processes generating the --quality levels (default all cores; a level depends only on its seed)")
     p.set_defaults(func=run)

@@ -47,3 +47,16 @@ def test_mean_layers_by_kind_say_where_the_score_comes_from(corpus_path) -> None
                 if "mean layers" in ln)
     assert f"can't fit {row['layers']['cant_fit']:.2f}/{pub['cant_fit']:.2f}" in line
     assert f"mean score {row['mean']:.1f}/{row['published_mean']:.1f}" in line
+
+
+def test_quality_of_two_island_levels_is_that_of_generate_with_two_workers() -> None:
+    from dataclasses import replace
+
+    q = quality(2, 2100, None, ProgressBar("test"), [11], tiers=["easy"], workers=1, islands=2)
+    assert q["islands"] == 2
+    made = [run_job(replace(job, islands=2)) for job in make_jobs("easy", 2, 2100, seed=11)]
+    one_island = [run_job(job) for job in make_jobs("easy", 2, 2100, seed=11)]
+    scores = [r.analysis["selection_score"] for r in made if r.analysis]
+    assert len(scores) == 2 and q["tiers"]["easy"]["median"] == statistics.median(scores)
+    assert [r.level for r in made] != [r.level for r in one_island]  # the islands ran: other levels
+    assert "2 islands per level" in render({"machine": {"cpus": 2, "python": "3.11"}, "quality": q})
