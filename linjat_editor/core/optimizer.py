@@ -31,7 +31,7 @@ from .kernels.board import allocate
 from .kernels.members import allocate_members
 from .kernels.optimize import optimize
 from .level import Cell, Level, LevelError
-from .polish import polish_dots, polish_moves
+from .polish import polish_each, polish_moves
 from .pool import POOL_SIZE, Listed, Pool, PoolEntry, check
 from .objective import Objective, as_objective
 from .scoring import Weights
@@ -322,7 +322,8 @@ def generate(
     The level is unique (exact solver) and carries no leak warning: the
     pool's best by the weights, or ``by_selection`` the best by selection
     score of all the levels the pool admitted during the run, its dots
-    polished (:mod:`.polish`) with a fiftieth of the iterations.
+    polished (:mod:`.polish`) with a fiftieth of the iterations (with
+    several islands, each island's best with its share, and the better).
     """
     seed = new_seed() if seed is None else seed
     optimizer = Optimizer(first_level(height, width, count, weights, seed), weights, seed=seed + 1, workers=workers)
@@ -333,7 +334,9 @@ def generate(
         raise NotFound(not_found(optimizer, iterations))
     if should_stop is not None and should_stop():
         return best.level
-    return polish_dots(best.level, weights, moves, seed + 2, by_selection)
+    # Each island's best, polished on its own core with its share of the moves: the better result.
+    tops = [(island.selected if by_selection else island.entries) for island in optimizer.islands]
+    return polish_each([top[0].level for top in tops if top], weights, moves, seed + 2, by_selection)
 
 
 class NotFound(LevelError):

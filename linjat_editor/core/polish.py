@@ -19,6 +19,9 @@ True
 
 from __future__ import annotations
 
+import math
+from concurrent.futures import ThreadPoolExecutor
+
 import numpy as np
 
 from .board import from_level, to_level
@@ -50,16 +53,45 @@ def polish_dots(level: Level, weights: Weights | Objective, moves: int, seed: in
     unique, leak-free and solved by deduction is returned as it is: there
     is no solution to keep.
     """
+    return climb(level, weights, moves, seed, by_selection)[0]
+
+
+def polish_each(levels: list[Level], weights: Weights | Objective, moves: int, seed: int,
+                by_selection: bool = False) -> Level:
+    """The best of ``levels`` each polished with an equal share of ``moves``, each on a thread of its own.
+
+    Level ``i`` climbs with seed ``seed + i``; the first of equally good
+    results wins. One level is ``polish_dots`` (on this thread). An island
+    each: two islands' bests polish in the time of one, the kernels
+    releasing the GIL.
+    """
+    shares = [moves // len(levels) + (i < moves % len(levels)) for i in range(len(levels))]
+    if len(levels) == 1:
+        return polish_dots(levels[0], weights, moves, seed, by_selection)
+    with ThreadPoolExecutor(len(levels)) as threads:
+        climbs = list(threads.map(lambda i: climb(levels[i], weights, shares[i], seed + i, by_selection),
+                                  range(len(levels))))
+    return max(climbs, key=lambda c: c[1])[0]  # max keeps the first of equal keys
+
+
+#: The key of a level the climb cannot stand on (not unique, leaky, not what the goal admits).
+UNRANKED = (-math.inf, -math.inf)
+
+
+def climb(level: Level, weights: Weights | Objective, moves: int, seed: int,
+          by_selection: bool) -> tuple[Level, tuple[float, float]]:
+    """``polish_dots``, and the key its result ranks by: (by the first weights, by the second)."""
     found = check(level)
-    if found is None or found[1] or moves <= 0:
-        return level
     goal = as_objective(weights)
-    if not goal.admits(level):
-        return level
+    if found is None or found[1] or not goal.admits(level):
+        return level, UNRANKED
     first, second = (as_objective(SELECTION), goal) if by_selection else (goal, as_objective(SELECTION))
     keys = np.array([first.rank(level), second.rank(level)] * 2, np.float64)
     if np.isnan(keys[0]):
-        return level
+        return level, UNRANKED
+    best, best_key = level, (float(keys[CUR]), float(keys[CUR + 1]))
+    if moves <= 0:
+        return best, best_key
     h, w, n = level.height, level.width, len(level.numbers)
     b = from_level(level)
     solution = deduce(level).solution or ()
@@ -71,7 +103,6 @@ def polish_dots(level: Level, weights: Weights | Objective, moves: int, seed: in
     cur = b.dot[: h * w].copy()
     rng = seed_state(seed)
     firsts, seconds = first.as_array(), second.as_array()
-    best, best_key = level, tuple(keys[CUR : CUR + 2])
     door = allocate(h, w, n, trace=True)  # every candidate checked on one board (see pool.check)
     left = moves
     while left > 0:
@@ -85,7 +116,7 @@ def polish_dots(level: Level, weights: Weights | Objective, moves: int, seed: in
             continue  # not unique, or a leak warning: the climb never stands on such a level
         cur[:] = b.dot[: h * w]
         keys[CUR : CUR + 2] = keys[FOUND : FOUND + 2]
-        key = tuple(keys[FOUND : FOUND + 2])
+        key = (float(keys[FOUND]), float(keys[FOUND + 1]))
         if key > best_key:  # by the first weights, ties by the second
             best, best_key = candidate, key
-    return best
+    return best, best_key
