@@ -31,7 +31,7 @@ from .kernels.board import allocate
 from .kernels.members import allocate_members
 from .kernels.optimize import optimize
 from .level import Cell, Level, LevelError
-from .polish import polish_each, polish_moves
+from .polish import climb, polish_moves
 from .pool import POOL_SIZE, Listed, Pool, PoolEntry, check
 from .objective import Objective, as_objective
 from .scoring import Weights
@@ -130,8 +130,14 @@ class Optimizer:
         iterations: int,
         progress: Callable[[Progress], None] | None = None,
         should_stop: Callable[[], bool] | None = None,
+        then: Callable[[int], None] | None = None,
     ) -> int:
-        """Run up to ``iterations`` more iterations in all, shared by the islands; returns how many ran."""
+        """Run up to ``iterations`` more iterations in all, shared by the islands; returns how many ran.
+
+        ``then(i)`` runs on island ``i``'s thread once its share is done (not
+        if the run stops): work on that island alone, such as polishing its
+        best, fills the time it would otherwise wait for the others.
+        """
         self._stop.clear()
         stopped = lambda: self._stop.is_set() or (should_stop is not None and should_stop())  # noqa: E731
         started = time.perf_counter()
@@ -146,14 +152,14 @@ class Optimizer:
 
         shares = [iterations // self.workers + (i < iterations % self.workers) for i in range(self.workers)]
         if self.workers == 1:
-            self._run_island(0, [shares[0]], done, stopped, report, None)
+            self._run_island(0, [shares[0]], done, stopped, report, None, then)
         else:
             # The same epochs for every island, so each has a best to post after every one.
             epochs = -(-shares[0] // EXCHANGE_EVERY)
             plans = [[min(EXCHANGE_EVERY, max(0, share - e * EXCHANGE_EVERY)) for e in range(epochs)] for share in shares]
             mail = Mailboxes(self.workers)
             threads = [
-                threading.Thread(target=self._run_island, args=(i, plans[i], done, stopped, None, mail), daemon=True)
+                threading.Thread(target=self._run_island, args=(i, plans[i], done, stopped, None, mail, then), daemon=True)
                 for i in range(self.workers)
             ]
             for t in threads:
@@ -172,7 +178,7 @@ class Optimizer:
 
     def _run_island(
         self, i: int, plan: list[int], done: list[int], stopped: Callable[[], bool],
-        report: Callable[[], None] | None, mail: Mailboxes | None,
+        report: Callable[[], None] | None, mail: Mailboxes | None, then: Callable[[int], None] | None,
     ) -> None:
         """Island ``i``'s part of a run: ``plan[e]`` iterations in epoch ``e``, in chunks of about CHUNK_SECONDS.
 
@@ -183,21 +189,24 @@ class Optimizer:
         waited every time, some 9% of the run).
         """
         try:
-            self._epochs(i, plan, done, stopped, report, mail)
+            finished = self._epochs(i, plan, done, stopped, report, mail)
         finally:
             if mail is not None:
                 mail.close(i)  # what this island will post it has posted: its neighbour stops waiting for more
+        if finished and then is not None:
+            then(i)
 
     def _epochs(
         self, i: int, plan: list[int], done: list[int], stopped: Callable[[], bool],
         report: Callable[[], None] | None, mail: Mailboxes | None,
-    ) -> None:
+    ) -> bool:
+        """The epochs of ``_run_island``: True if all ran, False if the run stopped."""
         island = self.islands[i]
         chunk = 8
         for epoch, epoch_left in enumerate(plan):
             while epoch_left > 0:
                 if stopped() or self._stop.is_set():
-                    return
+                    return False
                 step = min(chunk, epoch_left)
                 t0 = time.perf_counter()
                 island.run(step)
@@ -216,9 +225,10 @@ class Optimizer:
             try:
                 given = mail.take((i - 1) % self.workers, epoch - 1)
             except Closed:
-                return
+                return False
             if given is not None:
                 island.offer(given)
+        return True
 
 
 class Closed(Exception):
@@ -323,20 +333,29 @@ def generate(
     pool's best by the weights, or ``by_selection`` the best by selection
     score of all the levels the pool admitted during the run, its dots
     polished (:mod:`.polish`) with a fiftieth of the iterations (with
-    several islands, each island's best with its share, and the better).
+    several islands, each island's best with its share as soon as that
+    island is done, and the best result).
     """
     seed = new_seed() if seed is None else seed
     optimizer = Optimizer(first_level(height, width, count, weights, seed), weights, seed=seed + 1, workers=workers)
     moves = polish_moves(iterations)
-    optimizer.run(iterations - moves, progress, should_stop)
+    shares = [moves // workers + (i < moves % workers) for i in range(workers)]
+    climbs: list[tuple[Level, tuple[float, float], int]] = []  # (level, its key, island)
+
+    def polish_own(i: int) -> None:
+        """Island ``i``'s best, polished with its share of the moves as soon as the island is done."""
+        top = optimizer.islands[i].selected if by_selection else optimizer.islands[i].entries
+        if top:
+            climbs.append(climb(top[0].level, weights, shares[i], seed + 2 + i, by_selection) + (i,))
+
+    optimizer.run(iterations - moves, progress, should_stop, then=polish_own)
     best = optimizer.best_by_selection if by_selection else optimizer.best
     if best is None:
         raise NotFound(not_found(optimizer, iterations))
-    if should_stop is not None and should_stop():
+    if (should_stop is not None and should_stop()) or not climbs:
         return best.level
-    # Each island's best, polished on its own core with its share of the moves: the better result.
-    tops = [(island.selected if by_selection else island.entries) for island in optimizer.islands]
-    return polish_each([top[0].level for top in tops if top], weights, moves, seed + 2, by_selection)
+    # The best climb; of equal ones, the lowest island's (the threads end in any order).
+    return max(climbs, key=lambda c: (c[1], -c[2]))[0]
 
 
 class NotFound(LevelError):

@@ -20,7 +20,6 @@ True
 from __future__ import annotations
 
 import math
-from concurrent.futures import ThreadPoolExecutor
 
 import numpy as np
 
@@ -54,24 +53,6 @@ def polish_dots(level: Level, weights: Weights | Objective, moves: int, seed: in
     is no solution to keep.
     """
     return climb(level, weights, moves, seed, by_selection)[0]
-
-
-def polish_each(levels: list[Level], weights: Weights | Objective, moves: int, seed: int,
-                by_selection: bool = False) -> Level:
-    """The best of ``levels`` each polished with an equal share of ``moves``, each on a thread of its own.
-
-    Level ``i`` climbs with seed ``seed + i``; the first of equally good
-    results wins. One level is ``polish_dots`` (on this thread). An island
-    each: two islands' bests polish in the time of one, the kernels
-    releasing the GIL.
-    """
-    shares = [moves // len(levels) + (i < moves % len(levels)) for i in range(len(levels))]
-    if len(levels) == 1:
-        return polish_dots(levels[0], weights, moves, seed, by_selection)
-    with ThreadPoolExecutor(len(levels)) as threads:
-        climbs = list(threads.map(lambda i: climb(levels[i], weights, shares[i], seed + i, by_selection),
-                                  range(len(levels))))
-    return max(climbs, key=lambda c: c[1])[0]  # max keeps the first of equal keys
 
 
 #: The key of a level the climb cannot stand on (not unique, leaky, not what the goal admits).

@@ -182,6 +182,21 @@ def test_the_pool_merges_islands_by_level() -> None:
     assert optimizer.pool_scores() == tuple(e.score for e in merged[:10])
 
 
+def test_then_runs_on_each_islands_thread_when_its_share_is_done_and_not_when_stopped() -> None:
+    weights = PRESETS["easy"]
+    optimizer = Optimizer(first_level(9, 6, 9, weights, seed=2), weights, seed=2, workers=2)
+    calls: list[tuple[int, bool]] = []
+    then = lambda i: calls.append((i, threading.current_thread() is threading.main_thread()))  # noqa: E731
+    assert optimizer.run(900, then=then) == 900
+    assert sorted(calls) == [(0, False), (1, False)]
+    calls.clear()
+    ran = optimizer.run(10_000_000, lambda p: optimizer.cancel() if p.iteration else None, then=then)
+    assert ran < 10_000_000 and calls == []
+    one = Optimizer(first_level(9, 6, 9, weights, seed=2), weights, seed=2)
+    one.run(50, then=then)
+    assert calls == [(0, True)]  # one island runs on the caller's thread
+
+
 def test_islands_cancel_promptly() -> None:
     weights = PRESETS["easy"]
     optimizer = Optimizer(first_level(9, 6, 8, weights, seed=7), weights, seed=7, workers=2)

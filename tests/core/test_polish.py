@@ -79,17 +79,18 @@ def test_same_seed_same_level(corpus_levels: Callable[[str], list[Level]]) -> No
     assert a != level and polish_dots(level, PRESETS["hard"], moves=300, seed=8) == a
 
 
-def test_two_islands_bests_each_climb_on_a_thread_and_the_better_wins() -> None:
-    from linjat_editor.core import Optimizer, first_level
-    from linjat_editor.core.polish import climb, polish_each
+def test_with_two_islands_each_polishes_its_best_with_half_the_moves_and_the_better_wins() -> None:
+    from linjat_editor.core import Optimizer, first_level, generate
+    from linjat_editor.core.polish import climb, polish_moves
 
-    optimizer = Optimizer(first_level(13, 9, 26, EXPERT, seed=3), EXPERT, seed=4, workers=2)
-    optimizer.run(600)
+    iterations, seed = 3000, 3
+    # What generate does, by hand: the first level, two islands, then each island's best climbs.
+    optimizer = Optimizer(first_level(13, 9, 26, EXPERT, seed), EXPERT, seed=seed + 1, workers=2)
+    moves = polish_moves(iterations)
+    optimizer.run(iterations - moves)
     tops = [island.entries[0].level for island in optimizer.islands]
     assert tops[0] != tops[1]
-    got = polish_each(tops, EXPERT, 61, 9)
-    # Shares 31 and 30, seeds 9 and 10: the result is the better of the two climbs, the first on a tie.
-    climbs = [climb(tops[0], EXPERT, 31, 9, False), climb(tops[1], EXPERT, 30, 10, False)]
+    climbs = [climb(tops[0], EXPERT, moves - moves // 2, seed + 2, False), climb(tops[1], EXPERT, moves // 2, seed + 3, False)]
+    got = generate(13, 9, 26, EXPERT, iterations, seed, workers=2)
     assert got == (climbs[1][0] if climbs[1][1] > climbs[0][1] else climbs[0][0])
     assert_sound(tops[0] if got.numbers == tops[0].numbers else tops[1], got)
-    assert polish_each(tops[:1], EXPERT, 61, 9) == polish_dots(tops[0], EXPERT, 61, 9)
