@@ -60,6 +60,11 @@ def island_seed(seed: int, island: int) -> int:
     return (seed + island * 0x9E3779B97F4A7C15) % 2**63
 
 
+def shares_of(total: int, parts: int) -> list[int]:
+    """``total`` split into ``parts`` whole shares as equal as can be, the larger first."""
+    return [total // parts + (i < total % parts) for i in range(parts)]
+
+
 def default_workers() -> int:
     return max(1, min(MAX_WORKERS, os.cpu_count() or 1))
 
@@ -150,7 +155,7 @@ class Optimizer:
                 rate = total / max(time.perf_counter() - started, 1e-9)
                 progress(Progress(total, iterations, scores[0] if scores else math.nan, scores, rate))
 
-        shares = [iterations // self.workers + (i < iterations % self.workers) for i in range(self.workers)]
+        shares = shares_of(iterations, self.workers)
         if self.workers == 1:
             self._run_island(0, [shares[0]], done, stopped, report, None, then)
         else:
@@ -339,7 +344,7 @@ def generate(
     seed = new_seed() if seed is None else seed
     optimizer = Optimizer(first_level(height, width, count, weights, seed), weights, seed=seed + 1, workers=workers)
     moves = polish_moves(iterations)
-    shares = [moves // workers + (i < moves % workers) for i in range(workers)]
+    shares = shares_of(moves, workers)
     climbs: list[tuple[Level, tuple[float, float], int]] = []  # (level, its key, island)
 
     def polish_own(i: int) -> None:
