@@ -163,10 +163,17 @@ class Optimizer:
             epochs = -(-shares[0] // EXCHANGE_EVERY)
             plans = [[min(EXCHANGE_EVERY, max(0, share - e * EXCHANGE_EVERY)) for e in range(epochs)] for share in shares]
             mail = Mailboxes(self.workers)
-            threads = [
-                threading.Thread(target=self._run_island, args=(i, plans[i], done, stopped, None, mail, then), daemon=True)
-                for i in range(self.workers)
-            ]
+            failures: list[BaseException] = []
+
+            def island(i: int) -> None:
+                try:
+                    self._run_island(i, plans[i], done, stopped, None, mail, then)
+                except BaseException as error:  # raised again on the caller's thread once the others have stopped
+                    failures.append(error)
+                    self._stop.set()
+                    mail.close_all()
+
+            threads = [threading.Thread(target=island, args=(i,), daemon=True) for i in range(self.workers)]
             for t in threads:
                 t.start()
             # Wait on a thread still running: joining a finished one returns at once and would spin.
@@ -177,6 +184,9 @@ class Optimizer:
                         mail.close_all()
                     t.join(CHUNK_SECONDS * 3)
                     report()
+            if failures:
+                self.iterations_done += sum(done)
+                raise failures[0]
         ran = sum(done)
         self.iterations_done += ran
         return ran

@@ -197,6 +197,28 @@ def test_then_runs_on_each_islands_thread_when_its_share_is_done_and_not_when_st
     assert calls == [(0, True)]  # one island runs on the caller's thread
 
 
+def test_an_island_that_fails_stops_the_others_and_its_error_reaches_the_caller(monkeypatch: pytest.MonkeyPatch) -> None:
+    from linjat_editor.core import pool
+
+    weights = PRESETS["easy"]
+    optimizer = Optimizer(first_level(9, 6, 9, weights, seed=5), weights, seed=5, workers=2)
+    real = pool.Pool.run
+    calls = [0]
+
+    def run(self, iterations):  # type: ignore[no-untyped-def]
+        if self is optimizer.islands[1]:
+            calls[0] += 1
+            if calls[0] > 5:
+                raise RuntimeError("island 1 broke")
+        real(self, iterations)
+
+    monkeypatch.setattr(pool.Pool, "run", run)
+    # Island 0 waits for what island 1 would have posted: it must not wait for ever.
+    with pytest.raises(RuntimeError, match="island 1 broke"):
+        optimizer.run(10_000_000)
+    assert 0 < optimizer.iterations_done < 10_000_000
+
+
 def test_islands_cancel_promptly() -> None:
     weights = PRESETS["easy"]
     optimizer = Optimizer(first_level(9, 6, 8, weights, seed=7), weights, seed=7, workers=2)
