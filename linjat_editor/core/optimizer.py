@@ -123,7 +123,7 @@ class Optimizer:
     @property
     def best_by_selection(self) -> PoolEntry | None:
         """The best leak-free level by selection score (then score) any island admitted during the runs."""
-        tops = [island.selected[0] for island in self.islands if island.selected]
+        tops = [top for top in (island.best_selected for island in self.islands) if top is not None]
         return max(tops, key=lambda e: (e.selection, e.score), default=None)
 
     def cancel(self) -> None:
@@ -234,7 +234,7 @@ class Optimizer:
                     report()
             if mail is None or epoch == len(plan) - 1:
                 continue  # after the last epoch the pools are merged anyway
-            mail.post(i, island.entries[0] if island.entries else None)
+            mail.post(i, island.best)
             if epoch == 0:
                 continue
             try:
@@ -359,9 +359,10 @@ def generate(
 
     def polish_own(i: int) -> None:
         """Island ``i``'s best, polished with its share of the moves as soon as the island is done."""
-        top = optimizer.islands[i].selected if by_selection else optimizer.islands[i].entries
-        if top:
-            climbs.append(climb(top[0].level, weights, shares[i], seed + 2 + i, by_selection) + (i,))
+        island = optimizer.islands[i]
+        top = island.best_selected if by_selection else island.best
+        if top is not None:
+            climbs.append(climb(top.level, weights, shares[i], seed + 2 + i, by_selection) + (i,))
 
     optimizer.run(iterations - moves, progress, should_stop, then=polish_own)
     best = optimizer.best_by_selection if by_selection else optimizer.best

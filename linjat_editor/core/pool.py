@@ -150,6 +150,16 @@ class Pool:
         """The best leak-free levels ever admitted by selection score (then score), best first; same rules."""
         return self._listed(self._shown[1])
 
+    @property
+    def best(self) -> PoolEntry | None:
+        """``entries[0]``, None if there is none, without making the other entries."""
+        return self._first(self._shown[0])
+
+    @property
+    def best_selected(self) -> PoolEntry | None:
+        """``selected[0]``, None if there is none, without making the others."""
+        return self._first(self._shown[1])
+
     def listed(self) -> list[Listed]:
         """``entries`` as rows, not yet made into levels (a progress report merges islands' after every chunk)."""
         shown = self._shown[0]
@@ -245,6 +255,9 @@ class Pool:
             cls = Classification.from_table(members.table[i], True)
             entry = self._made.setdefault(serial, PoolEntry(level, cls, float(members.score[i]), order))
         return entry
+
+    def _first(self, members: Members) -> PoolEntry | None:
+        return self._entry(members, 0) if members.size[0] else None
 
     def _listed(self, members: Members) -> list[PoolEntry]:
         return [self._entry(members, i) for i in range(members.size[0])]

@@ -180,6 +180,8 @@ def test_the_pool_merges_islands_by_level() -> None:
     assert any(a & b for a in lists for b in lists if a is not b)  # some level in two islands: the merge has work
     assert [(e.level, e.score) for e in optimizer.pool] == [(e.level, e.score) for e in merged[:10]]
     assert optimizer.pool_scores() == tuple(e.score for e in merged[:10])
+    for island in optimizer.islands:  # an island's best, made alone, is its lists' first
+        assert island.best == island.entries[0] and island.best_selected == island.selected[0]
 
 
 def test_then_runs_on_each_islands_thread_when_its_share_is_done_and_not_when_stopped() -> None:
