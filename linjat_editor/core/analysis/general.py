@@ -28,13 +28,13 @@ from __future__ import annotations
 
 import numpy as np
 
-from ..kernels.bits import allocating
+from ..kernels.bits import allocating, kernel
 from ..kernels.exact import count_solutions
 from ..solver import Deduction
 from .sound import sound_watching
 
 
-@allocating
+@kernel
 def _find(parent, x):
     while parent[x] != x:
         parent[x] = parent[parent[x]]
@@ -85,7 +85,7 @@ def _count_group(ncells, n, val, piece, cells, ok, group, root, dot, taken, limi
     return count_solutions(ncells, m, pl_piece, pl_cells, pl_len, allowed, dots, limit, out)
 
 
-@allocating
+@kernel
 def _covering(ncells, val, piece, cells, alive, start, at, fill):
     """Which placements still possible cover each cell: those of cell ``c`` are ``at[start[c]:start[c + 1]]``.
 
@@ -108,7 +108,7 @@ def _covering(ncells, val, piece, cells, alive, start, at, fill):
                 fill[c] += 1
 
 
-@allocating
+@kernel
 def _near(val, piece, start, cells, alive, cover_start, cover, p, reach, mark, near):
     """``near``: the other numbers' placements still possible that share a cell with one of ``p``'s; returns how many.
 
@@ -138,7 +138,7 @@ def _near(val, piece, start, cells, alive, cover_start, cover, p, reach, mark, n
     return nnear
 
 
-@allocating
+@kernel
 def _grow(val, piece, start, cells, ok, cover_start, cover, s, comp, members, max_group):
     """The independent group of number ``s``: breadth first over numbers sharing a cell through ``ok`` placements.
 
@@ -183,7 +183,7 @@ def _grow(val, piece, start, cells, ok, cover_start, cover, s, comp, members, ma
     return size if loose and size <= max_group else 0
 
 
-@allocating
+@kernel
 def _placements(start, ok, members, size, key):
     """The group's placements still possible, in index order, into ``key``; returns how many and their hash.
 
@@ -209,7 +209,7 @@ def _placements(start, ok, members, size, key):
     return nk, h
 
 
-@allocating
+@kernel
 def _root(val, piece, cells, key, nk, members, size, parent, first, seen):
     """The group's root in a union-find over every placement, joined in index order.
 
@@ -247,7 +247,7 @@ def _root(val, piece, cells, key, nk, members, size, parent, first, seen):
 REMEMBERED = 256
 
 
-@allocating
+@kernel
 def _recall(cache, key, nk, h):
     """The cache entry of the group with placements ``key[:nk]`` (hash ``h``), or -1."""
     hashes, starts, keys, roots, counts, used = cache
@@ -264,7 +264,7 @@ def _recall(cache, key, nk, h):
     return -1
 
 
-@allocating
+@kernel
 def _remember(cache, key, nk, h, root):
     """A new cache entry for the group, its count not known yet; -1 when the cache is full."""
     hashes, starts, keys, roots, counts, used = cache
@@ -281,7 +281,7 @@ def _remember(cache, key, nk, h, root):
     return e
 
 
-@allocating
+@kernel
 def leak_test(ncells, n, val, piece, start, cells, dot, x, max_group, witness, looked, cover_start, cover, ok, near,
               nnear, work, cache):
     """Whether taking placement ``x`` leaves an independent group with 2+ completions.
