@@ -1,4 +1,10 @@
-"""Refreshing ``possible`` (only what changed since the last update) answers as the full update would."""
+"""Work redone only where something changed answers as the full work would.
+
+Refreshing ``possible`` (only what changed since the last update) answers as
+the full update; a layer's first can't-fit pass, looking only at the numbers
+whose placements changed since the last such pass (``fit_todo``), claims what
+a pass over every number claims.
+"""
 
 from __future__ import annotations
 
@@ -13,7 +19,7 @@ from linjat_editor.core.kernels.bits import seed_state
 from linjat_editor.core.kernels.board import Board, build_board
 from linjat_editor.core.kernels.fill import MAX_ROUNDS, add_hinted, break_uncontested, start_fill
 from linjat_editor.core.kernels.layer import CONTRADICTION, NONE, SINGLE_SOLUTION, SOLVED, contradiction, layer, solved, step
-from linjat_editor.core.kernels.rules import refresh_possible, update_possible
+from linjat_editor.core.kernels.rules import cant_fit, refresh_possible, update_possible
 
 from .boards import clone
 
@@ -27,25 +33,40 @@ def refresh_agrees(b: Board) -> None:
         assert np.array_equal(getattr(b, name), getattr(full, name)), name
 
 
-def solve_checking(level: Level) -> int:
-    """The solver's layers on ``level``, every refresh checked; returns how many were checked."""
+def fit_agrees(b: Board) -> int:
+    """Right after an update: the layer's first can't-fit pass on a copy, as over every number; returns its width."""
+    every = clone(b)
+    width = cant_fit(every, False, False)
+    skipping = clone(b)
+    assert cant_fit(skipping, False, True) == width
+    for name in ("alive", "claimed"):
+        assert np.array_equal(getattr(skipping, name), getattr(every, name)), name
+    return width
+
+
+def solve_checking(level: Level) -> tuple[int, int]:
+    """The solver's layers on ``level``, every refresh and first can't-fit pass checked.
+
+    Returns (how many were checked, how many of those passes claimed a cell).
+    """
     b = from_level(level)
     build_board(b)
     update_possible(b)
-    checked = 0
+    checked = claiming = 0
     while not contradiction(b):
         kind, _, _ = layer(b)
         if kind == NONE or solved(b):
             break
         refresh_agrees(b)
+        claiming += fit_agrees(b) > 0
         checked += 1
-    return checked
+    return checked, claiming
 
 
-def fill_checking(level: Level, seed: int) -> tuple[int, int]:
-    """The generator's sound fill (single-solution layers undone), every refresh checked.
+def fill_checking(level: Level, seed: int) -> tuple[int, int, int]:
+    """The generator's sound fill (single-solution layers undone), every refresh and first can't-fit pass checked.
 
-    Returns (refreshes checked, layers undone). (``fill_board`` runs the same
+    Returns (refreshes checked, layers undone, can't-fit passes that claimed a cell). (``fill_board`` runs the same
     steps in the kernel, with no hook between them: hence this loop. It
     leaves out the settled rounds, which do not refresh.)
     """
@@ -53,9 +74,10 @@ def fill_checking(level: Level, seed: int) -> tuple[int, int]:
     rng = seed_state(seed)
     allowed = np.ones(level.height * level.width, np.bool_)
     start_fill(b)
-    checked = undone = 0
+    checked = undone = claiming = 0
     for _ in range(MAX_ROUNDS):
         refresh_agrees(b)  # the refresh break_uncontested starts with (then one with nothing to do)
+        claiming += fit_agrees(b) > 0
         checked += 1
         break_uncontested(b, rng, allowed)
         keep = clone(b)
@@ -69,21 +91,25 @@ def fill_checking(level: Level, seed: int) -> tuple[int, int]:
             break
         if kind == NONE and not add_hinted(b, rng, allowed):
             break
-    return checked, undone
+    return checked, undone, claiming
 
 
 @pytest.mark.parametrize("size", [(13, 9, 25), (9, 6, 10)])
 def test_refresh_agrees_with_the_full_update_on_random_levels(size: tuple[int, int, int]) -> None:
     h, w, n = size
-    solves = fills = undone = 0
+    solves = fills = undone = claiming = 0
     for s in range(8):
         level = first_level(h, w, n, PRESETS["expert"], seed=s)
-        solves += solve_checking(level)
+        c, k = solve_checking(level)
+        solves += c
+        claiming += k
         for fill_seed in range(3):
-            c, u = fill_checking(level, 10 * s + fill_seed)
+            c, u, k = fill_checking(level, 10 * s + fill_seed)
             fills += c
             undone += u
+            claiming += k
     assert solves > 50 and fills > 100  # the comparison ran where it matters
+    assert claiming > 20  # with can't-fit passes that claimed something
     if n > 20:
         assert undone > 0  # and across the generator's undo
 
@@ -92,6 +118,6 @@ def test_refresh_agrees_with_the_full_update_on_published_levels(corpus_levels: 
     checked = 0
     for tier in ("easy", "medium", "hard", "expert"):
         for i, level in enumerate(corpus_levels(tier)[::6]):
-            checked += solve_checking(level)
+            checked += solve_checking(level)[0]
             checked += fill_checking(level, i)[0]
     assert checked > 500

@@ -88,7 +88,7 @@ def layer(b, generating=False, settled=False, rules=EVERY_RULE):
         return SINGLE_SOLUTION, width, True
     # Until dependency narrows ``possible``, it is as the update left it.
     if not settled and allows(rules, CANT_FIT):
-        width = cant_fit(b, False)
+        width = cant_fit(b, False, True)
         if width:
             return CANT_FIT, width, True
     # The harder kinds only narrow possibilities; a cant-fit pass right

@@ -72,6 +72,7 @@ def update_possible(b):
     copy(b.reach, possible, h * w)
     copy(b.seen_claimed, claimed, h * w)
     copy(b.seen_alive, alive, pbeg[n])
+    b.fit_todo[0] = EVERYONE
     return left
 
 
@@ -108,6 +109,7 @@ def refresh_possible(b):
                 seen_alive[k] = False
                 changed |= m
             left += alive[k]
+    b.fit_todo[0] |= changed
     while changed != ZERO:
         p = lowest(changed)
         changed &= changed - np.uint64(1)
@@ -321,17 +323,27 @@ def single_solution(b, near):
 
 
 @kernel
-def cant_fit(b, narrowed=True):
+def cant_fit(b, narrowed=True, fresh=False):
     """Kind 4: cells covered by every placement that still fits are claimed.
 
     ``narrowed``: whether ``possible`` may have been narrowed (by dependency)
     since it was brought up to date. If not, every alive placement fits
     (the update dropped the rest) and the test is skipped.
+
+    ``fresh``: nothing changed since ``possible`` was brought up to date (a
+    layer's first pass). Then only the numbers in ``fit_todo`` are looked
+    at: those whose placements changed since the last such pass. Every
+    other number has the placements it had then, so the cells they all
+    cover, which that pass claimed (claims stay), are its already. (Its own
+    claims drop none of a number's placements: they all cover those cells.)
     """
     w, n, pos, val, pbeg, pstart, pstep, alive, claimed, possible, cells = b.w, b.n, b.pos, b.val, b.pbeg, b.pstart, b.pstep, b.alive, b.claimed, b.possible, b.cells_a
+    todo = b.fit_todo[0] if fresh else EVERYONE
+    if fresh:
+        b.fit_todo[0] = ZERO  # what this pass claims changes others' placements: the next update notes those
     width = 0
     for p in range(n):
-        if done(val, pbeg, pstart, pstep, alive, claimed, p):
+        if bit(p) & todo == ZERO or done(val, pbeg, pstart, pstep, alive, claimed, p):
             continue
         m = bit(p)
         v = val[p]
