@@ -3,7 +3,8 @@
 Refreshing ``possible`` (only what changed since the last update) answers as
 the full update; a layer's first can't-fit pass, looking only at the numbers
 whose placements changed since the last such pass (``fit_todo``), claims what
-a pass over every number claims.
+a pass over every number claims; and so does its single-solution pass, looking
+only at the numbers whose lines' cells changed (``single_todo``).
 """
 
 from __future__ import annotations
@@ -19,7 +20,7 @@ from linjat_editor.core.kernels.bits import seed_state
 from linjat_editor.core.kernels.board import Board, build_board
 from linjat_editor.core.kernels.fill import MAX_ROUNDS, add_hinted, break_uncontested, start_fill
 from linjat_editor.core.kernels.layer import CONTRADICTION, NONE, SINGLE_SOLUTION, SOLVED, contradiction, layer, solved, step
-from linjat_editor.core.kernels.rules import cant_fit, refresh_possible, update_possible
+from linjat_editor.core.kernels.rules import EVERYONE, cant_fit, refresh_possible, single_solution, update_possible
 
 from .boards import clone
 
@@ -44,29 +45,41 @@ def fit_agrees(b: Board) -> int:
     return width
 
 
-def solve_checking(level: Level) -> tuple[int, int]:
-    """The solver's layers on ``level``, every refresh and first can't-fit pass checked.
+def single_agrees(b: Board) -> int:
+    """Right after an update: the layer's single-solution pass on a copy, as over every number; returns its width."""
+    every = clone(b)
+    width = single_solution(every, EVERYONE)
+    skipping = clone(b)
+    assert single_solution(skipping, skipping.single_todo[0]) == width
+    for name in ("alive", "claimed"):
+        assert np.array_equal(getattr(skipping, name), getattr(every, name)), name
+    return width
 
-    Returns (how many were checked, how many of those passes claimed a cell).
+
+def solve_checking(level: Level) -> tuple[int, int, int]:
+    """The solver's layers on ``level``, every refresh and first can't-fit and single-solution pass checked.
+
+    Returns (how many were checked, how many can't-fit passes claimed a cell, how many single-solution ones).
     """
     b = from_level(level)
     build_board(b)
     update_possible(b)
-    checked = claiming = 0
+    checked = claiming = leaking = 0
     while not contradiction(b):
         kind, _, _ = layer(b)
         if kind == NONE or solved(b):
             break
         refresh_agrees(b)
         claiming += fit_agrees(b) > 0
+        leaking += single_agrees(b) > 0
         checked += 1
-    return checked, claiming
+    return checked, claiming, leaking
 
 
-def fill_checking(level: Level, seed: int) -> tuple[int, int, int]:
-    """The generator's sound fill (single-solution layers undone), every refresh and first can't-fit pass checked.
+def fill_checking(level: Level, seed: int) -> tuple[int, int, int, int]:
+    """The generator's sound fill (single-solution layers undone), every refresh and first pass checked as in ``solve_checking``.
 
-    Returns (refreshes checked, layers undone, can't-fit passes that claimed a cell). (``fill_board`` runs the same
+    Returns (refreshes checked, layers undone, can't-fit and single-solution passes that claimed a cell). (``fill_board`` runs the same
     steps in the kernel, with no hook between them: hence this loop. It
     leaves out the settled rounds, which do not refresh.)
     """
@@ -74,10 +87,11 @@ def fill_checking(level: Level, seed: int) -> tuple[int, int, int]:
     rng = seed_state(seed)
     allowed = np.ones(level.height * level.width, np.bool_)
     start_fill(b)
-    checked = undone = claiming = 0
+    checked = undone = claiming = leaking = 0
     for _ in range(MAX_ROUNDS):
         refresh_agrees(b)  # the refresh break_uncontested starts with (then one with nothing to do)
         claiming += fit_agrees(b) > 0
+        leaking += single_agrees(b) > 0
         checked += 1
         break_uncontested(b, rng, allowed)
         keep = clone(b)
@@ -85,31 +99,35 @@ def fill_checking(level: Level, seed: int) -> tuple[int, int, int]:
         if kind == SINGLE_SOLUTION:
             for name in ("alive", "claimed", "possible"):
                 getattr(b, name)[:] = getattr(keep, name)
+            b.fit_todo[0] = b.single_todo[0] = EVERYONE  # as fill_board undoes it
             state, kind = 0, NONE
             undone += 1
         if state in (SOLVED, CONTRADICTION):
             break
         if kind == NONE and not add_hinted(b, rng, allowed):
             break
-    return checked, undone, claiming
+    return checked, undone, claiming, leaking
 
 
 @pytest.mark.parametrize("size", [(13, 9, 25), (9, 6, 10)])
 def test_refresh_agrees_with_the_full_update_on_random_levels(size: tuple[int, int, int]) -> None:
     h, w, n = size
-    solves = fills = undone = claiming = 0
+    solves = fills = undone = claiming = leaking = 0
     for s in range(8):
         level = first_level(h, w, n, PRESETS["expert"], seed=s)
-        c, k = solve_checking(level)
+        c, k, g = solve_checking(level)
         solves += c
         claiming += k
+        leaking += g
         for fill_seed in range(3):
-            c, u, k = fill_checking(level, 10 * s + fill_seed)
+            c, u, k, g = fill_checking(level, 10 * s + fill_seed)
             fills += c
             undone += u
             claiming += k
+            leaking += g
     assert solves > 50 and fills > 100  # the comparison ran where it matters
-    assert claiming > 20  # with can't-fit passes that claimed something
+    assert claiming > 20  # with passes that claimed something
+    assert leaking > 0  # single-solution passes that claimed
     if n > 20:
         assert undone > 0  # and across the generator's undo
 

@@ -45,7 +45,8 @@ class Board(Record):
     narrowed it), ``claimed`` and ``alive`` as the last update of
     ``possible`` left them: a refresh redoes only what changed since (see
     ``rules.refresh_possible``). ``fit_todo[0]``: the numbers whose placements changed since
-    the last can't-fit pass that skips the others (see ``rules.cant_fit``).
+    the last can't-fit pass that skips the others (see ``rules.cant_fit``); ``single_todo[0]``
+    those whose lines' cells changed since the last such single-solution pass (``rules.single_solution``).
 
     What the last solve did (see ``layer.solve_board``): ``table`` its
     classification (row 0 all kinds, row k kind k; columns depth, max
@@ -92,6 +93,7 @@ class Board(Record):
     seen_claimed: Ints
     seen_alive: Flags
     fit_todo: Masks
+    single_todo: Masks
     table: IntRows
     layers: IntRows
     leak_owner: Ints
@@ -161,6 +163,7 @@ def allocate(h: int, w: int, n: int, trace: bool = False) -> Board:
         seen_claimed=np.full(cells, UNCLAIMED, np.int64),
         seen_alive=np.zeros(most, np.bool_),
         fit_todo=np.zeros(1, np.uint64),
+        single_todo=np.zeros(1, np.uint64),
         table=np.zeros((8, 2), np.int64),
         layers=np.zeros((cells + 1, 4), np.int64),
         leak_owner=np.full(cells, UNCLAIMED, np.int64),

@@ -53,6 +53,7 @@ def add_dot(b, mask, rng, allowed):
 def place_dot(b, cell):
     """Put a dot on ``cell`` and note it in the generator's order."""
     b.dot[cell] = True
+    b.single_todo[0] |= b.reach[cell] | b.possible[cell]  # the numbers whose lines the dot is on
     b.added[b.nadded[0]] = cell
     b.nadded[0] += 1
     # Keep the dot list in cell order (dependency visits dots in that order).
@@ -202,6 +203,9 @@ def fill_board(b, rng, allowed, sound, upfront=False, rules=EVERY_RULE):
             copy(alive, keep_alive, alive.size)
             copy(claimed, keep_claimed, claimed.size)
             copy(possible, keep_possible, possible.size)
+            # The passes that skip what did not change (``cant_fit``, ``single_solution``) knew the undone state.
+            b.fit_todo[0] = EVERYONE
+            b.single_todo[0] = EVERYONE
             state, kind = RUNNING, NONE
             changed = True
         leaked |= kind == SINGLE_SOLUTION

@@ -82,7 +82,12 @@ def layer(b, generating=False, settled=False, rules=EVERY_RULE):
         if width:
             return COVER, width, True
     # After cover: a leak that only repeats what cover finds is no leak.
-    width = single_solution(b, b.possible[new] if settled else EVERYONE)
+    if settled:
+        near = b.possible[new]
+    else:
+        near = b.single_todo[0]
+        b.single_todo[0] = ZERO  # what this layer changes, the next update notes
+    width = single_solution(b, near)
     if width:
         cover(b)
         return SINGLE_SOLUTION, width, True

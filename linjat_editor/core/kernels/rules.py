@@ -73,6 +73,7 @@ def update_possible(b):
     copy(b.seen_claimed, claimed, h * w)
     copy(b.seen_alive, alive, pbeg[n])
     b.fit_todo[0] = EVERYONE
+    b.single_todo[0] = EVERYONE
     return left
 
 
@@ -89,6 +90,7 @@ def refresh_possible(b):
     h, w, n, val, pbeg, pstart, pstep, alive, claimed, possible = b.h, b.w, b.n, b.val, b.pbeg, b.pstart, b.pstep, b.alive, b.claimed, b.possible
     reach, seen_claimed, seen_alive, cross_cells, cross_size = b.reach, b.seen_claimed, b.seen_alive, b.cross_cells, b.cross_size
     hit = ZERO
+    claimers = ZERO
     for cell in range(h * w):
         owner = claimed[cell]
         if owner != seen_claimed[cell]:
@@ -96,6 +98,7 @@ def refresh_possible(b):
                 return update_possible(b)
             seen_claimed[cell] = owner
             hit |= reach[cell] & ~bit(owner)
+            claimers |= bit(owner)
     changed = ZERO
     left = 0
     for p in range(n):
@@ -110,6 +113,7 @@ def refresh_possible(b):
                 changed |= m
             left += alive[k]
     b.fit_todo[0] |= changed
+    lost = changed
     while changed != ZERO:
         p = lowest(changed)
         changed &= changed - np.uint64(1)
@@ -121,7 +125,28 @@ def refresh_possible(b):
                 for i in range(val[p]):
                     reach[pstart[k] + i * pstep[k]] |= m
     copy(possible, reach, h * w)
+    b.single_todo[0] |= lost | claimers | alone_on(b, lost)
     return left
+
+
+@helper
+def alone_on(b, lost):
+    """The numbers that are now the only one to reach a cell one of ``lost`` reached before.
+
+    Besides the numbers that lost placements and those that claimed, what a
+    single-solution pass may answer differently for: it looks at which of a
+    number's cells it alone reaches (and at claims and dots).
+    """
+    reach, cross_cells, cross_size = b.reach, b.cross_cells, b.cross_size
+    found = ZERO
+    while lost != ZERO:
+        p = lowest(lost)
+        lost &= lost - np.uint64(1)
+        for i in range(cross_size[p]):
+            m = reach[cross_cells[p, i]]
+            if m & (m - np.uint64(1)) == ZERO:
+                found |= m
+    return found
 
 
 @helper
@@ -274,8 +299,12 @@ def single_solution(b, near):
     A player who assumes one solution knows the line is an informative one
     (covers an unclaimed dot) and claims the cells they all share.
 
-    ``near``: the numbers to look at until one claims (``EVERYONE``, or in a
-    settled round those that reach the new dot: see ``settled``).
+    ``near``: the numbers to look at until one claims (``EVERYONE``; in a
+    settled round those that reach the new dot: see ``settled``; in a
+    layer's first pass, right after ``possible`` was brought up to date,
+    ``single_todo``: every other number found nothing at the last such pass,
+    and has the same placements over cells with the same claims, dots and
+    numbers reaching them, so it would find nothing again).
     """
     w, n, pos, val, dot, pbeg, pstart, pstep, alive, claimed, possible, cells, leak_owner = b.w, b.n, b.pos, b.val, b.dot, b.pbeg, b.pstart, b.pstep, b.alive, b.claimed, b.possible, b.cells_a, b.leak_owner
     width = 0
