@@ -99,7 +99,7 @@ def fill_checking(level: Level, seed: int) -> tuple[int, int, int, int]:
         if kind == SINGLE_SOLUTION:
             for name in ("alive", "claimed", "possible"):
                 getattr(b, name)[:] = getattr(keep, name)
-            b.fit_todo[0] = b.single_todo[0] = EVERYONE  # as fill_board undoes it
+            b.fit_todo[0] = b.single_todo[0] = b.dropped[0] = EVERYONE  # as fill_board undoes it
             state, kind = 0, NONE
             undone += 1
         if state in (SOLVED, CONTRADICTION):

@@ -47,6 +47,8 @@ class Board(Record):
     ``rules.refresh_possible``). ``fit_todo[0]``: the numbers whose placements changed since
     the last can't-fit pass that skips the others (see ``rules.cant_fit``); ``single_todo[0]``
     those whose lines' cells changed since the last such single-solution pass (``rules.single_solution``).
+    ``dropped[0]``: the numbers a rule dropped placements of without claiming a cell since
+    the last update, ``nalive[0]`` how many placements that update left (``rules.refresh_possible``).
 
     What the last solve did (see ``layer.solve_board``): ``table`` its
     classification (row 0 all kinds, row k kind k; columns depth, max
@@ -94,6 +96,8 @@ class Board(Record):
     seen_alive: Flags
     fit_todo: Masks
     single_todo: Masks
+    dropped: Masks
+    nalive: Ints
     table: IntRows
     layers: IntRows
     leak_owner: Ints
@@ -164,6 +168,8 @@ def allocate(h: int, w: int, n: int, trace: bool = False) -> Board:
         seen_alive=np.zeros(most, np.bool_),
         fit_todo=np.zeros(1, np.uint64),
         single_todo=np.zeros(1, np.uint64),
+        dropped=np.zeros(1, np.uint64),
+        nalive=np.zeros(1, np.int64),
         table=np.zeros((8, 2), np.int64),
         layers=np.zeros((cells + 1, 4), np.int64),
         leak_owner=np.full(cells, UNCLAIMED, np.int64),

@@ -206,6 +206,7 @@ def fill_board(b, rng, allowed, sound, upfront=False, rules=EVERY_RULE):
             # The passes that skip what did not change (``cant_fit``, ``single_solution``) knew the undone state.
             b.fit_todo[0] = EVERYONE
             b.single_todo[0] = EVERYONE
+            b.dropped[0] = EVERYONE
             state, kind = RUNNING, NONE
             changed = True
         leaked |= kind == SINGLE_SOLUTION

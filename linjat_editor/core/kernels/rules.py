@@ -74,6 +74,8 @@ def update_possible(b):
     copy(b.seen_alive, alive, pbeg[n])
     b.fit_todo[0] = EVERYONE
     b.single_todo[0] = EVERYONE
+    b.dropped[0] = ZERO
+    b.nalive[0] = left
     return left
 
 
@@ -86,6 +88,11 @@ def refresh_possible(b):
     number that could reach a newly claimed cell can lose placements to it,
     and only a number that lost placements reaches fewer cells. A state
     that was not reached that way falls back to the full update.
+
+    A rule drops a number's placements by claiming a cell for it (seen
+    here) or notes the number in ``dropped`` (square, one-of): the
+    placements of the other numbers are as the last update left them, and
+    are not looked at.
     """
     h, w, n, val, pbeg, pstart, pstep, alive, claimed, possible = b.h, b.w, b.n, b.val, b.pbeg, b.pstart, b.pstep, b.alive, b.claimed, b.possible
     reach, seen_claimed, seen_alive, cross_cells, cross_size = b.reach, b.seen_claimed, b.seen_alive, b.cross_cells, b.cross_size
@@ -100,8 +107,11 @@ def refresh_possible(b):
             hit |= reach[cell] & ~bit(owner)
             claimers |= bit(owner)
     changed = ZERO
-    left = 0
-    for p in range(n):
+    left = b.nalive[0]
+    scan = (hit | claimers | b.dropped[0]) & (EVERYONE if n >= 64 else bit(n) - np.uint64(1))
+    while scan != ZERO:
+        p = lowest(scan)
+        scan &= scan - np.uint64(1)
         m = bit(p)
         for k in range(pbeg[p], pbeg[p + 1]):
             if alive[k] and hit & m != ZERO and not placement_ok(val, pstart, pstep, claimed, p, k):
@@ -111,7 +121,9 @@ def refresh_possible(b):
                     return update_possible(b)
                 seen_alive[k] = False
                 changed |= m
-            left += alive[k]
+                left -= 1
+    b.nalive[0] = left
+    b.dropped[0] = ZERO
     b.fit_todo[0] |= changed
     lost = changed
     while changed != ZERO:
@@ -227,6 +239,7 @@ def uncontested_no_cover(b):
             continue
         for j in range(pbeg[p], pbeg[p + 1]):
             alive[j] = j == k
+        b.dropped[0] |= bit(p)
         for i in range(val[p]):
             cell = pstart[k] + i * pstep[k]
             if claimed[cell] == UNCLAIMED:
@@ -432,7 +445,10 @@ def square(b):
                 a = cells_a[i]
                 c = cells_a[j]
                 if possible[a] == possible[c]:
-                    dropped += square_pair(w, val, pbeg, pstart, pstep, alive, possible, p, a, c)
+                    got = square_pair(w, val, pbeg, pstart, pstep, alive, possible, p, a, c)
+                    if got:
+                        b.dropped[0] |= bit(p)
+                        dropped += got
     return dropped
 
 
@@ -628,5 +644,6 @@ def one_of(b, crossing):
                     for q in range(pbeg[c], pbeg[c + 1]):
                         if alive[q] and touches(pstart[q], pstep[q], v, w, must_a, na) and touches(pstart[q], pstep[q], v, w, must_b, nb_):
                             alive[q] = False
+                            b.dropped[0] |= bit(c)
                             dropped += 1
     return dropped

@@ -13,7 +13,7 @@ skips the dots whose pairs cannot have changed.
 
 import numpy as np
 
-from .bits import kernel, lowest, popcount
+from .bits import bit, kernel, lowest, popcount
 from .board import UNCLAIMED
 from .rules import ZERO, claim, square_pair
 
@@ -49,5 +49,8 @@ def square_new(b, c):
         for i in range(cross_size[p]):
             a = cross_cells[p, i]
             if a != c and dot[a] and claimed[a] == UNCLAIMED and possible[a] == mc:
-                dropped += square_pair(w, val, pbeg, pstart, pstep, alive, possible, p, a, c)
+                got = square_pair(w, val, pbeg, pstart, pstep, alive, possible, p, a, c)
+                if got:
+                    b.dropped[0] |= bit(p)
+                    dropped += got
     return dropped
