@@ -156,7 +156,7 @@ def alone_on(b, lost):
         lost &= lost - np.uint64(1)
         for i in range(cross_size[p]):
             m = reach[cross_cells[p, i]]
-            if m & (m - np.uint64(1)) == ZERO:
+            if m != ZERO and m & (m - np.uint64(1)) == ZERO:
                 found |= m
     return found
 
