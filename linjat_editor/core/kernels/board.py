@@ -48,7 +48,7 @@ class Board(Record):
     the last can't-fit pass that skips the others (see ``rules.cant_fit``); ``single_todo[0]``
     those whose lines' cells changed since the last such single-solution pass (``rules.single_solution``).
     ``dropped[0]``: the numbers a rule dropped placements of without claiming a cell since
-    the last update, ``nalive[0]`` how many placements that update left (``rules.refresh_possible``).
+    the last update or refresh, ``nalive[0]`` how many placements it left (``rules.refresh_possible``).
 
     What the last solve did (see ``layer.solve_board``): ``table`` its
     classification (row 0 all kinds, row k kind k; columns depth, max

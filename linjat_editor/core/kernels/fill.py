@@ -203,7 +203,8 @@ def fill_board(b, rng, allowed, sound, upfront=False, rules=EVERY_RULE):
             copy(alive, keep_alive, alive.size)
             copy(claimed, keep_claimed, claimed.size)
             copy(possible, keep_possible, possible.size)
-            # The passes that skip what did not change (``cant_fit``, ``single_solution``) knew the undone state.
+            # What the rules noted for the passes that skip the unchanged and for the refresh
+            # (``fit_todo``, ``single_todo``, ``dropped``) was of the undone state: look at every number.
             b.fit_todo[0] = EVERYONE
             b.single_todo[0] = EVERYONE
             b.dropped[0] = EVERYONE
