@@ -84,3 +84,30 @@ def test_the_version_folder_follows_the_sources_content_not_their_dates(tmp_path
     changed = subprocess.run([sys.executable, "-c", "from linjat_editor.core.kernels import cache; print(cache.sources_digest())"],
                              cwd=tmp_path, env={**os.environ, "PYTHONPATH": str(tmp_path)}, capture_output=True, text=True)
     assert changed.stdout.strip() not in ("", digest)
+
+
+def _digest(root: Path) -> str:
+    done = subprocess.run([sys.executable, "-c", "from linjat_editor.core.kernels import cache; print(cache.sources_digest())"],
+                          cwd=root, env={**os.environ, "PYTHONPATH": str(root)}, capture_output=True, text=True)
+    return done.stdout.strip()
+
+
+def test_editing_a_sentence_of_the_analysis_compiles_nothing(tmp_path):
+    """The words and reports are no kernel source: a designer-facing text change keeps every compiled kernel."""
+    copy = _copy_package(tmp_path / "a")
+    user_cache = tmp_path / "cache"
+    first = _run(copy, user_cache)
+    assert first["misses"] == 2
+    digest, written = _digest(copy), _cache_files(user_cache)
+    analysis = copy / "linjat_editor" / "core" / "analysis"
+    for text_module in ("words.py", "report.py", "steps.py", "fix.py"):
+        source = analysis / text_module
+        source.write_text(source.read_text() + "\n# a sentence reworded\n")
+    assert _digest(copy) == digest
+    again = _run(copy, user_cache)
+    assert again["hits"] == 2 and again["misses"] == 0
+    assert _cache_files(user_cache) == written
+    # A module compiled into kernels does count: its edit is a new version.
+    with open(analysis / "general.py", "a") as kernel_source:
+        kernel_source.write("\n# changed\n")
+    assert _digest(copy) not in ("", digest)
