@@ -175,3 +175,28 @@ def test_next_and_hint_at_the_last_step_say_solved(window, qtbot):
     window.acts.hint.trigger()
     assert window.statusBar().currentMessage().startswith("Solved: every line is known")
     assert steps.position == len(steps.steps)
+
+
+def test_at_solved_the_board_draws_the_solution(window, qtbot):
+    """The square lesson's last step says "solved": every line is drawn whole, as Ctrl+T draws it."""
+    from PySide6.QtGui import QColor
+
+    from tests.analysis.test_step_lines import SQUARE_LESSON
+
+    from .pixels import close, colour_at, screenshot
+
+    window.show()
+    qtbot.waitExposed(window)
+    load(window, qtbot, SQUARE_LESSON)
+    steps, result = window.steps, window.analysis.result
+    steps.set_position(len(steps.steps))
+    assert "solved" in steps.title.text()
+    drawn = window.board.overlay.step_lines
+    assert tuple(sl.line for sl in drawn) == result.lines and all(sl.complete for sl in drawn)
+    image = screenshot(window)
+    done = QColor(window.theme.step_done)
+    bottom_of_the_four = window.board.cell_center(3, 0)  # the 4 at row 2, column 1 reaches row 4
+    assert close(colour_at(image, window, window.board, bottom_of_the_four), done)
+    for k in range(1, len(steps.steps) + 1):  # every step: the drawing is the step's own answer
+        steps.set_position(k)
+        assert tuple(sl.line for sl in window.board.overlay.step_lines) == steps.current().lines
