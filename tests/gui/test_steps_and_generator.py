@@ -200,3 +200,22 @@ def test_at_solved_the_board_draws_the_solution(window, qtbot):
     for k in range(1, len(steps.steps) + 1):  # every step: the drawing is the step's own answer
         steps.set_position(k)
         assert tuple(sl.line for sl in window.board.overlay.step_lines) == steps.current().lines
+
+
+def test_every_step_draws_what_its_state_knows_on_published_levels(window, qtbot, corpus_levels):
+    """Drawn lines against the analysis tests' own derivation of what the solver knows, step by step."""
+    from tests.analysis.test_step_lines import known_per_point
+
+    for tier in ("easy", "hard", "expert"):
+        level = corpus_levels(tier)[0]
+        window.document.load(level)
+        qtbot.waitUntil(window.analysis.is_current, timeout=JIT)
+        known = known_per_point(level)
+        steps = window.steps
+        for k in range(1, len(steps.steps) + 1):
+            steps.set_position(k)
+            drawn = window.board.overlay.step_lines
+            assert tuple(sl.line for sl in drawn) == known[k], (tier, k)
+            assert [sl.complete for sl in drawn] == [
+                max(r2 - r1, c2 - c1) + 1 == n.value for (r1, c1, r2, c2), n in zip(known[k], level.numbers)]
+        assert tuple(sl.line for sl in window.board.overlay.step_lines) == window.analysis.result.lines

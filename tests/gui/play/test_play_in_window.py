@@ -131,15 +131,18 @@ def test_solved_the_moment_the_last_line_is_right_and_the_time_recorded(window, 
     window.acts.playtest.trigger()
     panel = window.play
     assert panel.done_button.text() == "Check"
+    now = [500.0]
+    panel._clock = lambda: now[0]  # the attempt's clock, stepped by hand
     board = panel.board
     qtbot.keyClick(board, Qt.Key.Key_Space)  # the 2 at the top left, rightwards
     qtbot.keyClick(board, Qt.Key.Key_Right)
     qtbot.keyClick(board, Qt.Key.Key_Space)
     assert "playtests" not in window.document.level.extra and not board.locked
+    now[0] += 7.5
     board.cursor_cell = (2, 2)  # the 2 at the bottom right, upwards over the dot
     qtbot.keyClick(board, Qt.Key.Key_Space)
     qtbot.keyClick(board, Qt.Key.Key_Up)
     qtbot.keyClick(board, Qt.Key.Key_Space)
     (record,) = window.document.level.extra["playtests"]  # no button pressed
-    assert record["solved"] is True and record["moves"] == 2 and record["seconds"] >= 0
-    assert board.locked and panel.status.text().startswith("\u2714 Solved in 0:0")
+    assert record["solved"] is True and record["moves"] == 2 and record["seconds"] == 7.5
+    assert board.locked and panel.status.text().startswith("\u2714 Solved in 0:07 with 2 moves")
