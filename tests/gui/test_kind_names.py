@@ -32,3 +32,15 @@ def test_the_optimizers_weights_say_cant_fit(window):
     assert "can't fit" in texts  # the custom weights' label
     shown = " ".join([*texts, form.preset.toolTip()])
     assert "cant fit" not in shown and "cant_fit" not in shown
+
+
+def test_no_document_spells_it_cant_fit():
+    import re
+    from pathlib import Path
+
+    root = Path(__file__).resolve().parents[2]
+    wrong = [f"{path.relative_to(root)}:{n}: {line.strip()}"
+             for path in [root / "README.md", *sorted((root / "docs").rglob("*.md"))]
+             for n, line in enumerate(path.read_text(encoding="utf-8").splitlines(), 1)
+             if re.search(r"\bcant[ -]fit\b", line, re.IGNORECASE)]
+    assert not wrong, "\n".join(wrong)
