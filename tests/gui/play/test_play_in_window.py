@@ -146,3 +146,20 @@ def test_solved_the_moment_the_last_line_is_right_and_the_time_recorded(window, 
     (record,) = window.document.level.extra["playtests"]  # no button pressed
     assert record["solved"] is True and record["moves"] == 2 and record["seconds"] == 7.5
     assert board.locked and panel.status.text().startswith("\u2714 Solved in 0:07 with 2 moves")
+
+
+def test_a_published_tutorial_opened_from_its_set_shows_its_message_in_play(window, qtbot, corpus_path):
+    from linjat_editor.io import read_set
+
+    tutorials = read_set(str(corpus_path))
+    panel = window.set_panel
+    panel.analyse = False
+    panel.set_level_set(tutorials)
+    first = next(i for i, e in enumerate(tutorials) if e.tier == "tutorial" and e.level.message)
+    panel.select(first)
+    panel.open_selected()
+    window.show()
+    window.acts.playtest.trigger()
+    label = window.play.message
+    qtbot.waitUntil(label.isVisible)
+    assert label.text() == tutorials[first].level.message and not label.visibleRegion().isEmpty()
