@@ -16,6 +16,7 @@ import time
 from dataclasses import dataclass, field
 from typing import Any, Callable, Iterable
 
+from linjat_editor.core.kinds import Kind
 from linjat_editor.core.level import Level
 from linjat_editor.io.level_set import LevelSet, SetEntry
 
@@ -117,7 +118,6 @@ def make_jobs(preset: str, count: int, iterations: int = 10_000, seed: int | Non
 def job_goal(job: Job) -> Any:
     """What the job's optimizer aims for: a lesson, a target, or (by default) the tier's weights."""
     from linjat_editor.core import TIERS
-    from linjat_editor.core.kinds import Kind
     from linjat_editor.core.objective import lesson, toward_percentile, toward_score
 
     if job.teach is not None:
@@ -215,7 +215,7 @@ def described(job: Job, level: Level, seed: int, cls: Any) -> tuple[Level, dict[
             analysis[key] = getattr(job, key)
     # A lesson's tier is "tutorial", as the original's lessons were.
     meta = {"generated": {"preset": "tutorial" if job.teach else job.preset, "seed": seed, "iterations": job.iterations}}
-    title = f"lesson: {job.teach.replace('_', ' ')}" if job.teach else f"{job.preset.capitalize()} {job.index + 1}"
+    title = f"lesson: {Kind.from_key(job.teach).label}" if job.teach else f"{job.preset.capitalize()} {job.index + 1}"
     return level.with_meta(name=title, extra={**level.extra, **meta}), analysis
 
 

@@ -39,8 +39,20 @@ HANDSHAKE_TIMEOUT = 5.0
 
 def enabled() -> bool:
     """Whether this process may use or start a server: Linux, not the built app, not switched off."""
-    return (sys.platform == "linux" and not getattr(sys, "frozen", False) and os.environ.get(SWITCH) != "0"
-            and hasattr(socket, "send_fds"))
+    return not off_because()
+
+
+def off_because() -> str:
+    """Why this process may not use a server, in words ('' when it may)."""
+    if getattr(sys, "frozen", False):
+        return "the app runs each command in its own process, its engine compiled in"
+    if sys.platform != "linux":
+        return "the server runs on Linux only"
+    if os.environ.get(SWITCH) == "0":
+        return f"switched off: {SWITCH}=0"
+    if not hasattr(socket, "send_fds"):
+        return "this Python cannot pass a terminal to a server"
+    return ""
 
 
 def idle_limit() -> float:

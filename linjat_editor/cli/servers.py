@@ -85,7 +85,8 @@ def run(args: argparse.Namespace) -> int:
             for status in found:
                 print(describe(status, mine))
             if not any(s.get("fingerprint") == mine for s in found):
-                print("linjat server: not running" + ("" if rendezvous.enabled() else f" (off: {rendezvous.SWITCH}=0, or not Linux)"))
+                off = rendezvous.off_because()
+                print("linjat server: not running" + (f" ({off})" if off else ""))
         return 0 if any(s.get("fingerprint") == mine for s in found) else 1
     stopped, left = stop(where) if where else ([], [])
     print(f"linjat server: {len(stopped) - len(left)} stopped" +

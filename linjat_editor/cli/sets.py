@@ -81,12 +81,14 @@ def write_batch(args: argparse.Namespace, preset: str, bar: ProgressBar, report:
 
 def target_lines(level_set: Any) -> list[str]:
     """Per level aimed at a percentile or taught a kind: what it aimed at and what it reached."""
+    from linjat_editor.core.kinds import Kind
+
     lines = []
     for i, entry in enumerate(level_set.entries, 1):
         a = entry.analysis or {}
         tier = a.get("tier") or {}  # the tier estimate: which tier it resembles
         if "teach" in a:
-            lines.append(f"  {i}. lesson: {a['teach']}")
+            lines.append(f"  {i}. lesson: {Kind.from_key(a['teach']).label}")
         elif "target_percentile" in a:
             lines.append(f"  {i}. target percentile {a['target_percentile']:.1f}: reached {a.get('percentile', float('nan')):.1f}"
                          f" (selection score {a['selection_score']:g}; estimate {tier.get('name', '?')})")

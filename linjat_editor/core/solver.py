@@ -34,7 +34,7 @@ from .classification import Classification
 from .kernels.board import LAYER_CLAIMED, LAYER_KIND, LAYER_REMOVED, LAYER_WIDTH, Board, build_board
 from .kernels.layer import AMBIGUOUS, CONTRADICTION, SOLVED, STUCK, solve_board
 from .kinds import ALL_RULES, Kind, rules_mask
-from .level import Cell, Level, Line
+from .level import Cell, Level, Line, line_cells
 
 class SolveStatus(StrEnum):
     """How a solve ended (in JSON, its value: "solved", "stuck", "contradiction", "ambiguous")."""
@@ -230,6 +230,18 @@ class Deduction:
         if point not in self._placements:
             self._placements[point] = self._per_number(self.alive[point])
         return self._placements[point]
+
+    def known_at(self, point: int) -> tuple[Line, ...]:
+        """Per number, the line it is known to cover at ``point``: the cells every line still possible
+        for it covers (its own cell at least; its whole line once one is left)."""
+        out = []
+        for n, lines in zip(self.level.numbers, self.placements_at(point)):
+            common = set(line_cells(lines[0])) if lines else {n.cell}
+            for line in lines[1:]:
+                common.intersection_update(line_cells(line))
+            rows, cols = [r for r, _ in common], [c for _, c in common]
+            out.append((min(rows), min(cols), max(rows), max(cols)))
+        return tuple(out)
 
     def owner_at(self, point: int) -> dict[Cell, int]:
         """The claimed cells at ``point`` and the number that claimed each."""

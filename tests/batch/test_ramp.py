@@ -45,7 +45,7 @@ def test_a_targeted_job_records_its_aim_and_where_it_landed() -> None:
 def test_a_lesson_job_is_a_tutorial_that_teaches() -> None:
     result = run_job(Job(1, "easy", 3, 300, 11, teach="cant_fit", size=(5, 5)))
     assert result.level is not None, result.error
-    assert result.level.size == (5, 5) and result.level.name == "lesson: cant fit"
+    assert result.level.size == (5, 5) and result.level.name == "lesson: can't fit"
     assert result.level.extra["generated"]["preset"] == "tutorial"
     assert teaches(result.level, Kind.CANT_FIT) and count_solutions(result.level).count == 1
 

@@ -76,7 +76,7 @@ def test_new_campaign_dialog_shows_the_plan(qtbot) -> None:
     assert not dialog.preset.isVisible()  # the plan decides the tiers
     dialog.count.setValue(9)
     lines = dialog.plan.text().splitlines()
-    assert lines[:5] == ["1. Teach: cover (4×4, 2 numbers)", "2. Teach: cant fit (5×5, 3 numbers)",
+    assert lines[:5] == ["1. Teach: cover (4×4, 2 numbers)", "2. Teach: can't fit (5×5, 3 numbers)",
                          "3. Teach: square (6×6, 4 numbers)", "4. Teach: dependency (7×7, 6 numbers)",
                          "5. Teach: one of (7×7, 6 numbers)"]
     # One level per tier after the lessons: each in the middle of its tier.

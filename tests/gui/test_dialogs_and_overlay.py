@@ -2,10 +2,9 @@
 
 from __future__ import annotations
 
-import numpy as np
 from PySide6.QtWidgets import QDialog
 
-from linjat_editor.core.level import Level
+from linjat_editor.core.level import Level, Number
 from linjat_editor.gui.shell import actions
 from linjat_editor.gui.dialogs.size_dialog import SIZE_PRESETS, SizeDialog
 from linjat_editor.gui.board.step_lines import known_lines
@@ -47,12 +46,9 @@ def test_new_level_dialog_size(window, qtbot, monkeypatch):
     assert window.document.level == Level(11, 8)
 
 
-def test_known_lines_from_ownership():
-    owner = np.full((3, 4), -1)
-    owner[0, 1] = 0
-    owner[0, 2] = 0
-    numbers = [(0, 0, 3), (2, 3, 2)]
-    lines = known_lines(numbers, owner, {0})
+def test_known_lines_from_a_steps_lines():
+    numbers = (Number(0, 0, 3), Number(2, 3, 2))
+    lines = known_lines(numbers, ((0, 0, 0, 2), (2, 3, 2, 3)), frozenset({0}))
     assert lines[0].line == (0, 0, 0, 2) and lines[0].complete and lines[0].extended
     assert lines[1].line == (2, 3, 2, 3) and not lines[1].complete and not lines[1].extended
 

@@ -175,3 +175,47 @@ def test_next_and_hint_at_the_last_step_say_solved(window, qtbot):
     window.acts.hint.trigger()
     assert window.statusBar().currentMessage().startswith("Solved: every line is known")
     assert steps.position == len(steps.steps)
+
+
+def test_at_solved_the_board_draws_the_solution(window, qtbot):
+    """The square lesson's last step says "solved": every line is drawn whole, as Ctrl+T draws it."""
+    from PySide6.QtGui import QColor
+
+    from tests.analysis.test_step_lines import SQUARE_LESSON
+
+    from .pixels import close, colour_at, screenshot
+
+    window.show()
+    qtbot.waitExposed(window)
+    load(window, qtbot, SQUARE_LESSON)
+    steps, result = window.steps, window.analysis.result
+    steps.set_position(len(steps.steps))
+    assert "solved" in steps.title.text()
+    drawn = window.board.overlay.step_lines
+    assert tuple(sl.line for sl in drawn) == result.lines and all(sl.complete for sl in drawn)
+    image = screenshot(window)
+    done = QColor(window.theme.step_done)
+    bottom_of_the_four = window.board.cell_center(3, 0)  # the 4 at row 2, column 1 reaches row 4
+    assert close(colour_at(image, window, window.board, bottom_of_the_four), done)
+    for k in range(1, len(steps.steps) + 1):  # every step: the drawing is the step's own answer
+        steps.set_position(k)
+        assert tuple(sl.line for sl in window.board.overlay.step_lines) == steps.current().lines
+
+
+def test_every_step_draws_what_its_state_knows_on_published_levels(window, qtbot, corpus_levels):
+    """Drawn lines against the analysis tests' own derivation of what the solver knows, step by step."""
+    from tests.analysis.test_step_lines import known_per_point
+
+    for tier in ("easy", "hard", "expert"):
+        level = corpus_levels(tier)[0]
+        window.document.load(level)
+        qtbot.waitUntil(window.analysis.is_current, timeout=JIT)
+        known = known_per_point(level)
+        steps = window.steps
+        for k in range(1, len(steps.steps) + 1):
+            steps.set_position(k)
+            drawn = window.board.overlay.step_lines
+            assert tuple(sl.line for sl in drawn) == known[k], (tier, k)
+            assert [sl.complete for sl in drawn] == [
+                max(r2 - r1, c2 - c1) + 1 == n.value for (r1, c1, r2, c2), n in zip(known[k], level.numbers)]
+        assert tuple(sl.line for sl in window.board.overlay.step_lines) == window.analysis.result.lines

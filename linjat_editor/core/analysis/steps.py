@@ -11,10 +11,8 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import Any
 
-import numpy as np
-
 from ..kinds import Kind
-from ..level import Cell, Level
+from ..level import Cell, Level, Line
 from ..solver import Deduction, Layer, deduce
 from .detail import dependent_dots, one_of_pair, square_dots
 from .words import cell_list, cell_name, join, number_list, number_name
@@ -23,15 +21,18 @@ from .words import cell_list, cell_name, join, number_list, number_name
 @dataclass(frozen=True)
 class Step:
     """One layer of the deduction: its kind and width, the numbers that gained
-    claims, the cells newly claimed, a sentence saying why, and ``owner``:
-    the H x W number index that has claimed each cell after it (-1 nobody)."""
+    claims, the cells newly claimed, a sentence saying why; ``lines``: per
+    number, the line it is known to cover after the layer (the solver's
+    ``known_at``: the whole line once one is left), and ``grew``: the indices
+    of the numbers whose known line grew in it."""
 
     kind: Kind
     width: int
     numbers: tuple[Cell, ...]
     cells: tuple[Cell, ...]
     message: str
-    owner: np.ndarray = field(repr=False, compare=False, default_factory=lambda: np.zeros((0, 0), np.int64))
+    lines: tuple[Line, ...] = field(repr=False, compare=False, default=())
+    grew: frozenset[int] = field(repr=False, compare=False, default=frozenset())
 
     def to_json(self) -> dict[str, Any]:
         return {"kind": self.kind.key, "width": self.width, "cells": [list(c) for c in self.cells], "message": self.message}
@@ -182,9 +183,11 @@ def steps_from(trace: Deduction) -> list[Step]:
     """Steps from a traced deduction (``deduce(level, trace=True)``)."""
     level = trace.level
     out: list[Step] = []
+    before = trace.known_at(0) if trace.depth else ()
     for index in range(trace.depth):
         layer = trace.layers[index]
         claims = _by_number(layer)
+        after = trace.known_at(index + 1)
         out.append(
             Step(
                 layer.kind,
@@ -192,9 +195,11 @@ def steps_from(trace: Deduction) -> list[Step]:
                 tuple(level.numbers[p].cell for p in sorted(claims)),
                 tuple(sorted(cell for cell, _ in layer.claimed)),
                 sentence(level, layer, trace, index),
-                layer.owner,
+                after,
+                frozenset(p for p, (old, new) in enumerate(zip(before, after)) if old != new),
             )
         )
+        before = after
     return out
 
 

@@ -13,6 +13,10 @@ from PySide6.QtWidgets import QHBoxLayout, QLabel, QPushButton, QSlider, QVBoxLa
 from linjat_editor.core.analysis import Report, Step
 
 
+#: The title while the level is played.
+HIDDEN = "Steps are hidden while you play the level: they are back when the Play tab is put away"
+
+
 class StepPanel(QWidget):
     """Slider + previous/next over ``Report.steps``."""
 
@@ -23,6 +27,7 @@ class StepPanel(QWidget):
         super().__init__(parent)
         self.steps: tuple[Step, ...] = ()
         self.solved = False  # whether the last step finishes the level
+        self.hidden = False  # while the level is played: the steps keep the answer to themselves
         self.setAccessibleName("Solver steps")
         self.slider = QSlider(Qt.Orientation.Horizontal)
         self.slider.setRange(0, 0)
@@ -85,7 +90,14 @@ class StepPanel(QWidget):
         self._on_value(self.slider.value())
 
     def set_position(self, k: int) -> None:
-        self.slider.setValue(k)
+        if not self.hidden:
+            self.slider.setValue(k)
+
+    def set_hidden(self, hidden: bool) -> None:
+        """Hide the steps while the level is played (no title, sentence or stepping), or show them again."""
+        self.hidden = hidden
+        self.slider.setEnabled(not hidden)
+        self._on_value(self.position)
 
     @property
     def at_end(self) -> bool:
@@ -99,23 +111,30 @@ class StepPanel(QWidget):
         return f"Deduction stops after step {n}: it finds nothing more on this board (see the hatched cells)."
 
     def step_forward(self) -> None:
+        if self.hidden:
+            return
         if self.at_end:
             self.sentence.setText(self.end_text())  # pressed at the end: say so rather than do nothing
             return
         self.slider.setValue(self.position + 1)
 
     def step_back(self) -> None:
-        self.slider.setValue(self.position - 1)
+        self.set_position(self.position - 1)
 
     def show_hint(self) -> Step | None:
-        """The next deduction from where the view stands (the first one from the start)."""
+        """The next deduction from where the view stands (the first one from the start); None while hidden."""
+        if self.hidden:
+            return None
         self.step_forward()
         return self.current()
 
     def _on_value(self, k: int) -> None:
         n = len(self.steps)
         step = self.current()
-        if not n:
+        if self.hidden:
+            self.title.setText(HIDDEN)
+            self.sentence.setText("")
+        elif not n:
             self.title.setText("No steps: deduction finds nothing on this board")
             self.sentence.setText("")
         elif step is None:
@@ -126,9 +145,9 @@ class StepPanel(QWidget):
             self.title.setText(f"Step {k} of {n}: {step.kind.label}, width {step.width}{end}")
             self.sentence.setText(step.message)
         self._update_buttons()
-        self.stepChanged.emit(step)
+        self.stepChanged.emit(None if self.hidden else step)
 
     def _update_buttons(self) -> None:
-        self.prev.setEnabled(self.position > 0)
-        self.next.setEnabled(bool(self.steps))  # at the end they say "solved" (or where deduction stops)
-        self.hint.setEnabled(bool(self.steps))
+        self.prev.setEnabled(self.position > 0 and not self.hidden)
+        self.next.setEnabled(bool(self.steps) and not self.hidden)  # at the end they say "solved" (or where deduction stops)
+        self.hint.setEnabled(bool(self.steps) and not self.hidden)

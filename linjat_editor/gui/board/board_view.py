@@ -54,6 +54,7 @@ class BoardView(QWidget):
         self.theme = theme or Theme()
         self.overlay = Overlay()
         self.show_solution = False
+        self.puzzle_only = False  # while the level is played: no solution, steps or analysis marks
         self._selection: Cell | None = (0, 0)
         self._press: Cell | None = None  # cell a left-drag started on (a number)
         self._hover: Cell | None = None
@@ -111,6 +112,11 @@ class BoardView(QWidget):
         self.show_solution = show
         self.update()
 
+    def set_puzzle_only(self, on: bool) -> None:
+        """Draw the level alone, none of the overlay (while it is played, so nothing gives the answer away)."""
+        self.puzzle_only = on
+        self.update()
+
     def set_theme(self, theme: Theme) -> None:
         self.theme = theme
         self.update()
@@ -139,7 +145,7 @@ class BoardView(QWidget):
     def paintEvent(self, event: QPaintEvent) -> None:
         p = QPainter(self)
         p.fillRect(self.rect(), self.theme.color("background"))
-        overlay = self.overlay
+        overlay = Overlay() if self.puzzle_only else self.overlay
         if not self.show_solution and overlay.solution:
             overlay = replace(overlay, solution=())
         drag = (self._press, self._hover) if self._press is not None and self._hover is not None else None

@@ -52,9 +52,7 @@ class OverlayController(QObject):
         step_lines: tuple = ()
         step_cells: frozenset = frozenset()
         if self.step is not None:
-            numbers = [(n.row, n.col, n.value) for n in r.level.numbers]
-            extended = {r.level.number_index(*cell) for cell in self.step.numbers}
-            step_lines = known_lines(numbers, self.step.owner, extended)
+            step_lines = known_lines(r.level.numbers, self.step.lines, self.step.grew)
             step_cells = frozenset(self.step.cells)
         stuck = r.stuck if self.step is None and r.stuck is not None else None
         self.board.set_overlay(Overlay(

@@ -9,7 +9,7 @@ from PySide6.QtCore import Qt
 from PySide6.QtWidgets import (QComboBox, QDoubleSpinBox, QFormLayout, QGridLayout, QGroupBox, QLabel,
                                QListWidget, QListWidgetItem, QSpinBox, QWidget)
 
-from linjat_editor.core.kinds import SOLVING
+from linjat_editor.core.kinds import SOLVING, Kind
 from linjat_editor.core.level import Cell, Level
 from linjat_editor.core.scoring import TIERS, Weights
 
@@ -17,6 +17,12 @@ if TYPE_CHECKING:
     from linjat_editor.core.objective import Objective
 
 PRESET_NAMES = tuple(TIERS)  # the engine's tier table, easiest first
+
+
+def _weight_name(key: str) -> str:
+    """A weight's name for people: a kind's own name ("can't fit"), else the key in words."""
+    kind = next((k for k in Kind if k.key == key), None)
+    return kind.label.removesuffix(" (leak)") if kind is not None else key.replace("_", " ")
 
 
 class SettingsForm(QWidget):
@@ -45,7 +51,7 @@ class SettingsForm(QWidget):
             spin = QDoubleSpinBox(box, minimum=-1000, maximum=1000, decimals=1)
             spin.setAccessibleName(f"weight {name}")
             self.weight_boxes[name] = spin
-            grid.addWidget(QLabel(name.replace("_", " "), box), i // 2, (i % 2) * 2)
+            grid.addWidget(QLabel(_weight_name(name), box), i // 2, (i % 2) * 2)
             grid.addWidget(spin, i // 2, (i % 2) * 2 + 1)
         # What the search aims for: the highest score (as always), a lesson on one kind, or a target.
         self.aim = QComboBox(self)
@@ -106,7 +112,7 @@ class SettingsForm(QWidget):
         # Shown only for custom weights: with a preset they are fixed, and the dock needs the room.
         self.weights_box.setVisible(custom)
         if not custom:
-            shown = ", ".join(f"{k.replace('_', ' ')} {getattr(PRESETS[name], k):g}" for k in self.weight_boxes)
+            shown = ", ".join(f"{_weight_name(k)} {getattr(PRESETS[name], k):g}" for k in self.weight_boxes)
             self.preset.setToolTip(f"Weights of the {name} preset: {shown}")
 
     def weights(self) -> Weights:

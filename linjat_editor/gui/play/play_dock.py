@@ -20,8 +20,10 @@ def install_play_mode(window: EditorWindow, area: Qt.DockWidgetArea = Qt.DockWid
     panel = PlayPanel(doc.level, window.widget())
 
     def level_changed(level: Level) -> None:
-        if not level.same_board(panel.level):  # metadata edits (like our own record) keep the attempt
+        if not level.same_board(panel.level):
             panel.set_level(level)
+        else:  # metadata edits (like our own record) keep the attempt; an edited message shows at once
+            panel.set_message(level.message)
 
     def record(result: dict) -> None:
         doc.push(ReplaceLevelCommand(doc, with_playtest(doc.level, result), "Record playtest"))

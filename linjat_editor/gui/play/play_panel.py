@@ -1,7 +1,8 @@
-"""Play mode: the board plus Undo, Reset, Done and Give up, a clock and a move count.
+"""Play mode: the level's message, the board plus Undo, Reset, Check and Give up, a clock and a move count.
 
-Each finished attempt (solved via "Done", or abandoned via "Give up") becomes a
-playtest record ``{"date", "seconds", "moves", "solved"}``. The panel does not
+The level is solved the moment its last line is right, as in the original game;
+Check says what is still wrong. Each finished attempt (solved, or abandoned via
+"Give up") becomes a playtest record ``{"date", "seconds", "moves", "solved"}``. The panel does not
 edit the level itself: it emits :attr:`PlayPanel.playtestRecorded` (and calls
 ``on_playtest`` if given) so the editor can store the record with
 :func:`with_playtest` as one undoable edit.
@@ -55,15 +56,17 @@ class PlayPanel(QWidget):
         self._on_playtest = on_playtest
         self._started: float | None = None
         self._finished = False
+        self._solved = False
         self.board = PlayBoard(PlayState(level), theme, self)
         self.message = QLabel(wordWrap=True)
+        self.message.setAccessibleName("Level message")
         self.status = QLabel(wordWrap=True)
         self.status.setAccessibleName("Play status")
         self.clock_label = QLabel()
         self.undo_button = QPushButton("Undo")
         self.undo_button.setShortcut(QKeySequence.StandardKey.Undo)
         self.reset_button = QPushButton("Reset")
-        self.done_button = QPushButton("Done")
+        self.done_button = QPushButton("Check")
         self.done_button.setShortcut(QKeySequence(Qt.Key.Key_Return))
         self.give_up_button = QPushButton("Give up")
         for b, slot in ((self.undo_button, self.undo), (self.reset_button, self.reset),
@@ -71,7 +74,8 @@ class PlayPanel(QWidget):
             b.clicked.connect(slot)
         for b, tip in ((self.undo_button, "Take back the last move (Ctrl+Z)"),
                        (self.reset_button, "Start the level again (a new attempt)"),
-                       (self.done_button, "Check the lines (Return)"),
+                       (self.done_button, "Say which lines are wrong and which dots are not covered (Return); "
+                                          "the level is solved the moment its last line is right"),
                        (self.give_up_button, "End this attempt unsolved and record it")):
             b.setToolTip(tip)
         buttons = QHBoxLayout()
@@ -112,14 +116,19 @@ class PlayPanel(QWidget):
     def set_level(self, level: Level) -> None:
         """Play another level (or the same one again) from an empty board."""
         self.board.set_state(PlayState(level))
-        self.message.setText(level.message)
-        self.message.setVisible(bool(level.message))
+        self.set_message(level.message)
         self._restart()
         self.status.setText("Drag from a number to draw its line.")
+
+    def set_message(self, text: str) -> None:
+        """The level's message to the player (a tutorial's instructions), shown above the board."""
+        self.message.setText(text)
+        self.message.setVisible(bool(text))
 
     def _restart(self) -> None:
         self._started = None
         self._finished = False
+        self._solved = False
         self.board.locked = False
         self._tick.stop()
         self._update_clock()
@@ -129,6 +138,8 @@ class PlayPanel(QWidget):
             self._started = self._clock()
             self._tick.start()
         self._update_clock()
+        if self.state.check().solved:
+            self.done()  # the last line is right: solved now, with no button to press
 
     def _update_clock(self) -> None:
         secs = int(self.elapsed())
@@ -151,7 +162,7 @@ class PlayPanel(QWidget):
     def done(self) -> bool:
         """Check the lines; on success record the attempt and lock the board. Returns solved."""
         if self._finished:
-            return False
+            return self._solved
         result = self.state.check()
         self.status.setText(result.message)
         if result.solved:
@@ -170,6 +181,7 @@ class PlayPanel(QWidget):
 
     def _record(self, solved: bool) -> None:
         self._finished = True
+        self._solved = solved
         self.board.locked = True
         self._tick.stop()
         record: Playtest = {

@@ -13,6 +13,7 @@ from typing import Any
 from PySide6.QtWidgets import QLabel, QWidget
 
 from linjat_editor.batch.campaign import campaign_jobs
+from linjat_editor.core.kinds import Kind
 from linjat_editor.gui.sets.batch_dialog import BatchDialog
 
 
@@ -22,7 +23,7 @@ def plan_lines(count: int) -> list[str]:
     for job in campaign_jobs(count, seed=0):
         if job.teach is not None:
             h, w = job.size or (0, 0)
-            out.append(f"{job.index + 1}. Teach: {job.teach.replace('_', ' ')} ({h}×{w}, {job.numbers} numbers)")
+            out.append(f"{job.index + 1}. Teach: {Kind.from_key(job.teach).label} ({h}×{w}, {job.numbers} numbers)")
         else:
             out.append(f"{job.index + 1}. {job.preset}, target percentile {job.target_percentile:.0f}")
     return out

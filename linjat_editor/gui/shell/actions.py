@@ -278,6 +278,9 @@ def edit_properties(w: MenuWindow) -> None:
 
 def show_hint(w: MenuWindow) -> None:
     """Advance the step view to the next deduction and say it."""
+    if w.steps.hidden:
+        w.statusBar().showMessage("No hints while you play the level", 5000)
+        return
     w.steps_dock.show()
     w.steps_dock.raise_()
     was_at_end = w.steps.at_end

@@ -136,6 +136,9 @@ class MainWindow(QMainWindow):
         # Play sits with Analysis and Optimizer: the full height there shows a whole level and
         # its buttons (in the bottom strip it opened 155 px tall, two rows of nine).
         self.play = install_play_mode(self, Qt.DockWidgetArea.RightDockWidgetArea)
+        play_dock = self.findChild(QDockWidget, "dock-play")
+        if play_dock is not None:
+            play_dock.visibilityChanged.connect(self._playing)
         self.set_panel = install_set_panel(self)
         self.optimizer = install_optimizer(self)
         self._tabify("dock-analysis", "dock-optimizer")
@@ -150,6 +153,11 @@ class MainWindow(QMainWindow):
             dock.show()
             dock.raise_()
             self.play.board.setFocus()
+
+    def _playing(self, on: bool) -> None:
+        """While the Play tab is in view the board shows only the puzzle and the steps keep their answers."""
+        self.board.set_puzzle_only(on)
+        self.steps.set_hidden(on)
 
     def _tabify(self, first: str, second: str) -> None:
         """Stack two docks as tabs (the first stays in front) if both exist."""

@@ -1,4 +1,4 @@
-"""Play mode by simulated mouse drags: drawing, refusal, Done messages, playtest records."""
+"""Play mode by simulated mouse drags: drawing, refusal, Check messages, solved on the last line, playtest records."""
 
 from __future__ import annotations
 
@@ -55,9 +55,9 @@ def test_draw_both_ways_and_solve(qtbot, panel):
     panel.clock.now += 12.5
     drag(qtbot, panel, (1, 1), (1, 2))  # the other way: extends on that side
     assert panel.state.line(0) == (1, 0, 1, 2) and panel.state.status(0) == "ok"
-    drag(qtbot, panel, (2, 3), (2, 4))
     with qtbot.waitSignal(panel.playtestRecorded) as sig:
-        assert panel.done()
+        drag(qtbot, panel, (2, 3), (2, 4))  # the last line right: solved, no button pressed
+    assert panel.done()
     rec = sig.args[0]
     assert rec["solved"] is True and rec["moves"] == 3 and rec["seconds"] == 12.5
     assert set(rec) == {"date", "seconds", "moves", "solved"}
