@@ -48,6 +48,7 @@ class MainWindow(QMainWindow):
     recent_menu: QMenu  # File ▸ Open recent, filled by actions.py
     view_menu: QMenu | None = None  # View menu; add_dock() lists docks added later here
     set_menu: QMenu  # Level set menu, added by sets/set_dock.py
+    export_menu: QMenu  # File ▸ Export, added by sets/set_dock.py
     session_ending = False  # set by gui.shell.session_end: close without asking, keep the autosave
 
     def __init__(self, level: Level | None = None, settings: Settings | None = None,
