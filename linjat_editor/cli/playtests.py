@@ -1,12 +1,13 @@
-"""``linjat playtests import``: testers' results from the playtest page, merged into a set."""
+"""``linjat playtests import`` and ``linjat calibrate --from-playtests``: what players did, back in the set."""
 
 from __future__ import annotations
 
 import argparse
+import json
 import sys
 from typing import Any
 
-from linjat_editor.io import read_set, write_set
+from linjat_editor.io import atomic_write_text, read_set, write_set
 from linjat_editor.io.errors import printable
 
 
@@ -23,6 +24,43 @@ def run_import(args: argparse.Namespace) -> int:
     if merge.added:
         write_set(merge.level_set, target)
     print(f"{merge.summary()}" + (f", written to {printable(target)}" if merge.added else ""), file=sys.stderr)
+    return 0
+
+
+def run_calibrate(args: argparse.Namespace) -> int:
+    """``linjat calibrate SET --from-playtests``: fit the time model to the playtests; exit 1 with too few."""
+    from linjat_editor.core import solve
+    from linjat_editor.core.analysis.solve_time import fit_time_model, sample_of
+
+    level_set = read_set(args.set)
+    samples = []
+    for entry in level_set:
+        tests = [*entry.playtests, *entry.level.extra.get("playtests", ())]
+        tests = [t for t in tests if isinstance(t, dict)]
+        if not tests:
+            continue
+        result = solve(entry.level, trace=True)
+        sample = sample_of(result.layers, tests, include_own=args.include_own) if result.solved else None
+        if sample is not None:
+            samples.append(sample)
+    whose = "testers' and your own" if args.include_own else "testers' (the playtest page's; --include-own adds yours)"
+    try:
+        model = fit_time_model(samples)
+    except ValueError as error:
+        print(f"linjat: {error}; from {whose} playtests", file=sys.stderr)
+        return 1
+    fit = model.fit
+    print(f"time model fitted on {fit['levels']} levels, {fit['playtests']} {whose} playtests: "
+          f"held-out error {fit['held_out_error']:.0%} (median, {fit['folds']}-fold over levels)", file=sys.stderr)
+    data = model.to_json()
+    if args.output and args.output != "-":
+        atomic_write_text(args.output, json.dumps(data, indent=1) + "\n")
+        print(f"written to {printable(args.output)}", file=sys.stderr)
+    elif not args.adopt:
+        print(json.dumps(data, indent=1))
+    if args.adopt:
+        write_set(level_set.with_meta(extra={**level_set.extra, "time_model": data}), args.set)
+        print(f"adopted: {printable(args.set)} now predicts with it", file=sys.stderr)
     return 0
 
 
