@@ -7,6 +7,7 @@ from pathlib import Path
 from typing import Any, Iterator
 
 import pytest
+from PySide6.QtCore import QPointF
 
 from linjat_editor.cli import main
 from linjat_editor.core import solve
@@ -40,7 +41,8 @@ def play(page: Any, level: Level, drag: Any) -> None:
             drag(at, cell_centre(page, level.height, level.width, end))
 
 
-def test_starter_set_played_to_the_end_and_imported(browser: Any, tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+def test_starter_set_played_to_the_end_and_imported(browser: Any, tmp_path: Path, capsys: pytest.CaptureFixture[str],
+                                                    qtbot: Any) -> None:
     the_set = read_set(STARTER)
     set_path, page_path = tmp_path / "starter.json", tmp_path / "playtest.html"
     write_set(the_set, set_path)
@@ -98,3 +100,41 @@ def test_starter_set_played_to_the_end_and_imported(browser: Any, tmp_path: Path
     assert main(["playtests", "import", str(results), "--into", str(set_path)]) == 0
     assert "0 playtests added to 0 levels; 13 already there" in capsys.readouterr().err
     assert read_set(set_path) == merged
+
+    # In the editor: the set's curve shows each level's measured time (the tester's) and its predicted one.
+    show_in_the_curve(qtbot, merged, {lv["key"]: lv["seconds"] for lv in data["levels"]})
+
+
+def show_in_the_curve(qtbot: Any, merged: Any, seconds: dict[str, float]) -> None:
+    from PySide6.QtGui import QColor
+
+    from linjat_editor.core.analysis import analyze
+    from linjat_editor.core.analysis.solve_time import shipped_time_model
+    from linjat_editor.gui.sets.set_panel import SetPanel
+    from linjat_editor.gui.sets.time_series import PREDICTED, predicted_point
+
+    from ..gui.pixels import close, colour_at, screenshot
+
+    panel = SetPanel()
+    qtbot.addWidget(panel)
+    panel.resize(700, 900)
+    panel.show()
+    panel.set_level_set(merged)
+    qtbot.waitUntil(lambda: all(panel.check_of(i) is not None for i in range(len(merged))), timeout=300_000)
+    panel._flush()
+    chart = panel.chart
+    for entry, point in zip(merged, chart.points):
+        assert point.times is not None
+        assert (point.times.median, point.times.solved) == (seconds[level_key(entry.level)], 1)
+        assert point.times.predicted == pytest.approx(shipped_time_model().predict(analyze(entry.level).steps))
+    assert "◇ predicted" in chart.labels()[-1][1] and "measured median" in chart.labels()[-1][1]
+    # The predicted diamonds are drawn where the chart says: the right vertex of each is vermilion.
+    image = screenshot(panel)
+    series = [pt.times for pt in chart.points]
+    area = chart._area()
+    for i in range(len(series)):
+        c = predicted_point(area, chart._x(i), series, i)  # type: ignore[arg-type]
+        assert c is not None
+        near = [colour_at(image, panel, chart, c + d) for d in (QPointF(4, 0), QPointF(-4, 0), QPointF(0, 4), QPointF(0, -4))]
+        assert any(close(colour, QColor(PREDICTED), 60) for colour in near), f"no predicted mark for level {i + 1}"
+    panel.shutdown()

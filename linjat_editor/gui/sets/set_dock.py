@@ -32,7 +32,7 @@ def install_set_panel(window: EditorWindow, area: Qt.DockWidgetArea = Qt.DockWid
 
 
 def add_set_menu(window: EditorWindow, panel: SetPanel) -> None:
-    """The Level set menu (before Help): New campaign…, Import playtests…; and File ▸ Export ▸ Playtest page…"""
+    """The Level set menu (before Help): New campaign…, Import playtests…, Fit time model…; and File ▸ Export ▸ Playtest page…"""
     bar = window.widget().menuBar()
     menu = QMenu("Level &set", window.widget())
     action = menu.addAction("New &campaign…")
@@ -41,6 +41,9 @@ def add_set_menu(window: EditorWindow, panel: SetPanel) -> None:
     action = menu.addAction("Import &playtests…")
     action.setToolTip("Testers' results from the playtest page, put on their levels (one undo step)")
     action.triggered.connect(lambda: set_playtests.import_dialog(panel))
+    action = menu.addAction("&Fit time model to playtests…")
+    action.setToolTip("Fit the predicted time to the testers' times, and adopt it for this set if you like")
+    action.triggered.connect(lambda: set_playtests.fit_dialog(panel))
     add_export_menu(window, panel)
     help_menu = next((a for a in bar.actions() if a.text().replace("&", "") == "Help"), None)
     if help_menu is None:

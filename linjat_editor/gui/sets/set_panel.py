@@ -22,6 +22,7 @@ from linjat_editor.gui.sets.set_files import SetFilesMixin
 from linjat_editor.gui.sets.set_model import SetModel, entry_name, median_seconds, target_of
 from linjat_editor.gui.sets.set_ordering import ramp_order
 from linjat_editor.gui.sets.set_worker import SetChecker
+from linjat_editor.gui.sets.time_series import level_times
 from linjat_editor.io.export_common import guess_tier
 from linjat_editor.io.level_set import LevelSet
 
@@ -227,7 +228,8 @@ class SetPanel(SetFilesMixin, QWidget):
             c = self.check_of(i)
             checked += c is not None
             flags = c.warnings_for(e.tier) if c is not None else []
-            points.append(CurvePoint(None if c is None else c.score, e.tier, bool(flags), median_seconds(e), target_of(e)))
+            points.append(CurvePoint(None if c is None else c.score, e.tier, bool(flags), median_seconds(e), target_of(e),
+                                     level_times(e, c, self.level_set)))
             if flags:
                 lines.append(f"{i + 1}. {entry_name(e, i)}: {', '.join(flags)}")
                 for flag in flags:

@@ -3,12 +3,16 @@
 File ▸ Export ▸ Playtest page… writes the set as the page (``io/playtest_page.py``);
 Level set ▸ Import playtests… merges results files into the entries of the same
 levels as one undoable step (``io/playtest_results.py``). A bad file is one
-dialog line and changes nothing.
+dialog line and changes nothing. Level set ▸ Fit time model to playtests… fits
+the predicted-time model to the testers' times (never the designer's own plays)
+and, if the designer adopts it, stores it in the set as one undoable step.
 """
 
 from __future__ import annotations
 
 from typing import TYPE_CHECKING
+
+from linjat_editor.core.analysis.solve_time import TimeModel, fit_time_model, sample_of
 
 from PySide6.QtWidgets import QFileDialog, QMessageBox
 
@@ -62,3 +66,42 @@ def import_dialog(panel: SetPanel) -> None:
         QMessageBox.warning(panel, "Import playtests", str(exc))
         return
     panel.warnings.setText(report)
+
+
+def fit_model(panel: SetPanel) -> TimeModel:
+    """The time model fitted to the set's testers' playtests, over the solves the set checks found.
+
+    ValueError (saying how many levels it had) with too few playtested levels.
+    """
+    samples = []
+    for i, entry in enumerate(panel.level_set):
+        check = panel.check_of(i)
+        if check is not None and check.solved and check.layers:
+            sample = sample_of(check.layers, [*entry.playtests, *entry.level.extra.get("playtests", ())])
+            if sample is not None:
+                samples.append(sample)
+    return fit_time_model(samples)
+
+
+def adopt(panel: SetPanel, model: TimeModel) -> None:
+    """The set predicts with ``model`` from now on (one undo step)."""
+    panel.apply(panel.level_set.with_meta(extra={**panel.level_set.extra, "time_model": model.to_json()}),
+                "Adopt fitted time model")
+
+
+def describe_fit(model: TimeModel) -> str:
+    fit = model.fit
+    return (f"Fitted on {fit['levels']} levels and {fit['playtests']} testers' playtests: on levels left out of "
+            f"the fit its predictions were off by {fit['held_out_error']:.0%} (median).")
+
+
+def fit_dialog(panel: SetPanel) -> None:
+    try:
+        model = fit_model(panel)
+    except ValueError as exc:
+        QMessageBox.information(panel, "Fit time model", f"{exc}. Import testers' results first ({IMPORT_HINT.split(' with ')[1]}).")
+        return
+    answer = QMessageBox.question(panel, "Fit time model", describe_fit(model) + "\n\nAdopt it for this set? "
+                                  "The set list, the curve and CSV exports then predict with it.")
+    if answer == QMessageBox.StandardButton.Yes:
+        adopt(panel, model)

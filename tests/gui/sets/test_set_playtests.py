@@ -84,3 +84,49 @@ def test_a_hostile_file_is_one_dialog_line_and_changes_nothing(qtbot, window, tm
     assert title == "Import playtests" and "\n" not in text and "bad.json" in text and "markup" in text
     assert panel.level_set is before and panel.undo_stack.count() == 0
     window.document.undo_stack.setClean()
+
+
+def test_fit_the_time_model_and_adopt_it_for_the_set(qtbot, window, corpus_levels, monkeypatch):
+    from linjat_editor.core.analysis.solve_time import TimeModel, clock
+
+    panel = install_set_panel(window)
+    seconds = [40.0, 55.0, 70.0, 90.0, 120.0, 150.0]
+    for k, level in enumerate(corpus_levels("easy")[:6]):
+        tests = tuple({"seconds": seconds[k] * f, "solved": True, "source": "page", "session": f"{t:016x}"}
+                      for t, f in enumerate((0.9, 1.0, 1.2)))
+        own = {"seconds": 3.0, "solved": True}  # the designer's: left out of the fit
+        panel.add_level(level.with_meta(extra={"playtests": [own]}), tier="easy")
+        panel.level_set = panel.level_set.replace(k, panel.level_set[k].with_meta(playtests=tests))
+    panel.set_level_set(panel.level_set)
+    qtbot.waitUntil(lambda: all(panel.check_of(i) is not None for i in range(6)), timeout=300_000)
+    asked = []
+
+    def yes(parent, title, text):
+        asked.append(text)
+        return QMessageBox.StandardButton.Yes
+
+    monkeypatch.setattr(QMessageBox, "question", yes)
+    fit_action = next(a for a in window.set_menu.actions() if a.text().replace("&", "") == "Fit time model to playtests…")
+    fit_action.trigger()
+    assert asked and asked[0].startswith("Fitted on 6 levels and 18 testers' playtests")
+    model = TimeModel.from_json(panel.level_set.extra["time_model"])
+    assert model.fit["playtests"] == 18
+    panel._flush()
+    first = model.predict(panel.check_of(0).layers)
+    assert f"predicted {clock(first)}" in panel.model.data(panel.model.index(0))
+    assert panel.chart.points[0].times.predicted == first
+    assert panel.undo_stack.undoText() == "Adopt fitted time model"
+    panel.undo_stack.undo()
+    assert "time_model" not in panel.level_set.extra
+    panel.shutdown()
+    window.document.undo_stack.setClean()
+
+
+def test_too_few_playtests_to_fit_says_so(qtbot, window, monkeypatch):
+    panel = panel_in(window)
+    told = []
+    monkeypatch.setattr(QMessageBox, "information", lambda parent, title, text: told.append(text))
+    set_playtests.fit_dialog(panel)
+    assert told and told[0].startswith("not enough playtests to fit the time model: 0 level(s)")
+    assert "Import playtests" in told[0] and "time_model" not in panel.level_set.extra
+    window.document.undo_stack.setClean()
