@@ -144,6 +144,11 @@ class SetPanel(SetFilesMixin, QWidget):
         if 0 <= row < len(self.level_set):
             self.view.selectionModel().setCurrentIndex(self.model.index(row), QItemSelectionModel.SelectionFlag.ClearAndSelect)
 
+    def playtests_for(self, level: Level) -> list[dict]:
+        """Every playtest of the set's entries with this board, and those on the level itself."""
+        tests = [dict(t) for e in self.level_set if e.level.same_board(level) for t in e.playtests]
+        return tests + [t for t in level.extra.get("playtests", ()) if isinstance(t, dict) and t not in tests]
+
     def check_of(self, i: int) -> EntryCheck | None:
         return self.checker.lookup(self.level_set[i].level)
 

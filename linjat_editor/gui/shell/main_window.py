@@ -138,6 +138,9 @@ class MainWindow(QMainWindow):
         # its buttons (in the bottom strip it opened 155 px tall, two rows of nine).
         self.play = install_play_mode(self, Qt.DockWidgetArea.RightDockWidgetArea)
         self.set_panel = install_set_panel(self)
+        # The steps view shows where the set's testers paused on the level being edited.
+        self.steps.playtests_for = self.set_panel.playtests_for
+        self.set_panel.setChanged.connect(lambda _: self.steps.set_result(self.analysis.result))
         self.optimizer = install_optimizer(self)
         self._tabify("dock-analysis", "dock-optimizer")
         self._tabify("dock-optimizer", "dock-play")
