@@ -113,3 +113,15 @@ def test_a_model_file_that_is_not_one_is_refused() -> None:
     with pytest.raises(ValueError, match="at least 0"):
         TimeModel.from_json({"coefficients": {"base": -1}})
     assert json.loads(json.dumps(shipped_time_model().to_json()))["coefficients"]["base"] >= 0
+
+
+def test_analyze_prints_the_predicted_time(levels: list[Level], tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    from linjat_editor.core.analysis import analyze
+    from linjat_editor.core.analysis.solve_time import clock
+
+    path = tmp_path / "level.json"
+    path.write_text(json.dumps(levels[20].rows()))
+    capsys.readouterr()
+    main(["analyze", str(path)])  # 1 for a leaky level: the report is printed all the same
+    expected = analyze(levels[20]).predicted_seconds
+    assert f"predicted time: {clock(expected)} (the time model over the steps)" in capsys.readouterr().out

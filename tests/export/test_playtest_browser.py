@@ -127,7 +127,7 @@ def show_in_the_curve(qtbot: Any, merged: Any, seconds: dict[str, float]) -> Non
         assert point.times is not None
         assert (point.times.median, point.times.solved) == (seconds[level_key(entry.level)], 1)
         assert point.times.predicted == pytest.approx(shipped_time_model().predict(analyze(entry.level).steps))
-    assert "◇ predicted" in chart.labels()[-1][1] and "measured median" in chart.labels()[-1][1]
+    assert chart.labels()[-1][1].startswith("time: bars: median · ◇ predicted, max ")
     # The predicted diamonds are drawn where the chart says: the right vertex of each is vermilion.
     image = screenshot(panel)
     series = [pt.times for pt in chart.points]
@@ -138,3 +138,37 @@ def show_in_the_curve(qtbot: Any, merged: Any, seconds: dict[str, float]) -> Non
         near = [colour_at(image, panel, chart, c + d) for d in (QPointF(4, 0), QPointF(-4, 0), QPointF(0, 4), QPointF(0, -4))]
         assert any(close(colour, QColor(PREDICTED), 60) for colour in near), f"no predicted mark for level {i + 1}"
     panel.shutdown()
+
+
+def test_give_up_tap_away_and_results_so_far(browser: Any, tmp_path: Path) -> None:
+    """Give up moves on without a solution shown; a tap on a number takes its line away; results any time."""
+    from linjat_editor.io import LevelSet
+    from linjat_editor.io.playtest_page import export_playtest_page
+
+    first = Level.from_rows(["    ", "    ", ".3. ", "    "], message="Drag from the 3.")
+    second = Level.from_rows(["    ", "    ", ".  4", "    "])
+    export_playtest_page(LevelSet(name="two").add(first).add(second), tmp_path / "p.html")
+    context = browser.new_context(viewport={"width": 500, "height": 900})
+    page = context.new_page()
+    page.goto((tmp_path / "p.html").as_uri())
+    page.click("#begin")
+    assert page.text_content("#message") == "Drag from the 3."
+    page.click("#giveup")
+    assert page.text_content("#progress") == "Level 2 of 2" and page.text_content("#message") == ""
+    assert page.locator("#board .bar").count() == 0  # the next board, empty: no solution was drawn
+    n = second.numbers[0]
+    at = cell_centre(page, 4, 4, (n.row, n.col))
+    mouse_drag(page, at, cell_centre(page, 4, 4, (n.row, n.col - 1)))  # too short: not solved yet
+    assert page.locator("#board .bar").count() == 1
+    page.mouse.click(*at)  # a tap on the number
+    assert page.locator("#board .bar").count() == 0
+    page.click("#show-results")
+    so_far = json.loads(page.input_value("#results-text"))
+    assert [(lv["index"], lv["gave_up"], lv["solved"]) for lv in so_far["levels"]] == [(0, True, False)]
+    page.click("#back")
+    play(page, second, lambda a, b: mouse_drag(page, a, b))
+    page.click("#next")
+    done = json.loads(page.input_value("#results-text"))
+    assert [(lv["gave_up"], lv["solved"]) for lv in done["levels"]] == [(True, False), (False, True)]
+    assert [e["line"] is not None for e in done["levels"][1]["events"]][:2] == [True, False]  # drawn, taken away by the tap
+    context.close()
