@@ -119,3 +119,41 @@ def test_merge_keeps_sessions_apart_and_skips_one_seen() -> None:
     assert [[p["tester"] for p in e.playtests] for e in merged.level_set] == [["Bo", "Cy"], ["Bo", "Cy"]]
     assert merged.level_set[0].playtests[0]["events"] == [[900, 0, 0, 0, 0, 1]]
     assert level_key(merged.level_set[1].level) == one.levels[1].key
+
+
+def _mutations() -> Any:
+    from hypothesis import strategies as st
+
+    scalars = st.none() | st.booleans() | st.integers() | st.floats(allow_nan=False) | st.text(max_size=6)
+    return st.lists(st.tuples(st.sampled_from(["format", "version", "session", "set", "tester", "started", "levels",
+                                               "key", "index", "seconds", "solved", "resets", "moves", "events"]),
+                              scalars | st.lists(scalars, max_size=3) | st.dictionaries(st.text(max_size=4), scalars, max_size=3)),
+                    max_size=3)
+
+
+def test_fuzzed_results_are_read_or_refused_in_one_line() -> None:
+    from hypothesis import HealthCheck, given, settings
+
+    from linjat_editor.io.errors import FormatError
+
+    base = results(LevelSet().add(LEVELS[0]).add(LEVELS[1]))
+
+    @settings(max_examples=150, deadline=None, database=None, suppress_health_check=[HealthCheck.too_slow])
+    @given(_mutations())
+    def check(changes: list[tuple[str, Any]]) -> None:
+        data = json.loads(json.dumps(base))
+        for key, value in changes:
+            first = data["levels"][0] if isinstance(data["levels"], list) and data["levels"] else None
+            if key in data or not isinstance(first, dict):
+                data[key] = value
+            else:
+                first[key] = value
+        try:
+            read = results_from_text(json.dumps(data), "r.json")
+        except FormatError as error:
+            assert "\n" not in str(error) and str(error).startswith("r.json")
+            return
+        assert read.session == data["session"] and len(read.levels) == len(data["levels"])
+        assert all(isinstance(lv.seconds, float) and lv.seconds >= 0 for lv in read.levels)
+
+    check()
