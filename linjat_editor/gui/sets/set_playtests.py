@@ -66,6 +66,8 @@ def import_dialog(panel: SetPanel) -> None:
         QMessageBox.warning(panel, "Import playtests", str(exc))
         return
     panel.warnings.setText(report)
+    if "\n" in report:  # results left out: say so where it cannot be missed
+        QMessageBox.information(panel, "Import playtests", report)
 
 
 def fit_model(panel: SetPanel) -> TimeModel:

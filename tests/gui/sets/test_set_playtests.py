@@ -130,3 +130,18 @@ def test_too_few_playtests_to_fit_says_so(qtbot, window, monkeypatch):
     assert told and told[0].startswith("not enough playtests to fit the time model: 0 level(s)")
     assert "Import playtests" in told[0] and "time_model" not in panel.level_set.extra
     window.document.undo_stack.setClean()
+
+
+def test_results_of_a_changed_level_are_named_in_a_dialog(qtbot, window, tmp_path, monkeypatch):
+    panel = panel_in(window)
+    path = results_file(tmp_path, panel.level_set)
+    panel.apply(panel.level_set.replace(1, Level.from_rows([" 2", "  ", ". "])), "Edit level 2")
+    told = []
+    monkeypatch.setattr(QFileDialog, "getOpenFileNames", lambda *a, **k: ([path], ""))
+    monkeypatch.setattr(QMessageBox, "information", lambda parent, title, text: told.append(text))
+    set_playtests.import_dialog(panel)
+    (text,) = told
+    assert text.splitlines()[0] == "2 playtests added to 2 levels."
+    assert "level 2 of the page has changed since the page was made" in text.splitlines()[1]
+    assert [len(e.playtests) for e in panel.level_set] == [1, 0, 1]
+    window.document.undo_stack.setClean()
