@@ -16,6 +16,9 @@ def run_import(args: argparse.Namespace) -> int:
     from linjat_editor.io.playtest_results import merge_results, read_results
 
     level_set = read_set(args.into)
+    if not args.output and not _native(args.into):
+        raise ValueError(f"{printable(args.into)} is no native set file (the original's puzzles.json keeps no playtests): "
+                         "give -o FILE to write the set with them")
     results = [read_results(path) for path in args.results]
     merge = merge_results(level_set, results, set_name=printable(args.into))
     for line in merge.changed:
@@ -25,6 +28,19 @@ def run_import(args: argparse.Namespace) -> int:
         write_set(merge.level_set, target)
     print(f"{merge.summary()}" + (f", written to {printable(target)}" if merge.added else ""), file=sys.stderr)
     return 0
+
+
+def _native(path: str) -> bool:
+    """Whether a set file is the editor's own (the only kind that keeps playtests)."""
+    from linjat_editor.io.level_json import SET_FORMAT
+    from linjat_editor.io.registry import read_source
+
+    text, _ = read_source(path)
+    try:
+        obj = json.loads(text)
+    except ValueError:
+        return False
+    return isinstance(obj, dict) and obj.get("format") == SET_FORMAT
 
 
 def run_calibrate(args: argparse.Namespace) -> int:

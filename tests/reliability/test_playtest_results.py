@@ -157,3 +157,18 @@ def test_fuzzed_results_are_read_or_refused_in_one_line() -> None:
         assert all(isinstance(lv.seconds, float) and lv.seconds >= 0 for lv in read.levels)
 
     check()
+
+
+def test_a_puzzles_json_is_not_overwritten_by_the_import(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    from linjat_editor.io.export_puzzles_json import export_puzzles_json
+
+    game = tmp_path / "puzzles.json"
+    export_puzzles_json(LevelSet().add(LEVELS[1], tier="tutorial"), game, analyse=False)
+    path = tmp_path / "r.json"
+    path.write_text(json.dumps(results(read_set(game))))
+    before = game.read_bytes()
+    capsys.readouterr()
+    assert main(["playtests", "import", str(path), "--into", str(game)]) == 2
+    assert "no native set file" in capsys.readouterr().err and game.read_bytes() == before
+    assert main(["playtests", "import", str(path), "--into", str(game), "-o", str(tmp_path / "mine.json")]) == 0
+    assert len(read_set(tmp_path / "mine.json")[0].playtests) == 1
