@@ -172,3 +172,31 @@ def test_give_up_tap_away_and_results_so_far(browser: Any, tmp_path: Path) -> No
     assert [(lv["gave_up"], lv["solved"]) for lv in done["levels"]] == [(True, False), (False, True)]
     assert [e["line"] is not None for e in done["levels"][1]["events"]][:2] == [True, False]  # drawn, taken away by the tap
     context.close()
+
+
+def test_a_reloaded_page_continues_the_session(browser: Any, tmp_path: Path) -> None:
+    """A phone that drops the tab: the page reloads, the tester continues where they were, in the same session."""
+    from linjat_editor.io import LevelSet
+    from linjat_editor.io.playtest_page import export_playtest_page
+
+    first, second = Level.from_rows(["    ", "    ", ".3. ", "    "]), Level.from_rows(["    ", "    ", ".  4", "    "])
+    export_playtest_page(LevelSet(name="two").add(first).add(second), tmp_path / "p.html")
+    context = browser.new_context(viewport={"width": 500, "height": 900})
+    page = context.new_page()
+    page.goto((tmp_path / "p.html").as_uri())
+    assert not page.is_visible("#resume")
+    page.click("#begin")
+    play(page, first, lambda a, b: mouse_drag(page, a, b))
+    page.click("#show-results")
+    session = json.loads(page.input_value("#results-text"))["session"]
+    page.reload()
+    assert page.text_content("#resume") == "Continue at level 2"
+    page.click("#resume")
+    assert page.text_content("#progress") == "Level 2 of 2"
+    play(page, second, lambda a, b: mouse_drag(page, a, b))
+    page.click("#next")
+    done = json.loads(page.input_value("#results-text"))
+    assert done["session"] == session and [lv["index"] for lv in done["levels"]] == [0, 1]
+    page.reload()
+    assert not page.is_visible("#resume")  # a finished session is not offered again
+    context.close()
