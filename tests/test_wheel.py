@@ -16,6 +16,7 @@ copy loads what the rest of the suite compiled (and this test stays cheap).
 
 from __future__ import annotations
 
+import json
 import os
 import subprocess
 import sys
@@ -85,3 +86,13 @@ def test_the_installed_package_finds_its_starter_set_and_icons(installed, tmp_pa
     path, sizes = found.stdout.split()
     assert Path(path).is_relative_to(installed.parent) and Path(path).is_file()
     assert int(sizes) >= 7  # 16 to 256 pixels
+
+
+def test_the_installed_package_writes_the_playtest_page(installed, tmp_path):
+    """The page's template is package data: the installed command finds it."""
+    rows = json.loads(LEVEL)
+    (tmp_path / "set.json").write_text(json.dumps({"format": "linjat-set", "version": 1, "levels": [{"rows": rows}]}))
+    done = _run([str(installed / "linjat"), "export", "set.json", "-o", "page.html"], tmp_path)
+    assert done.returncode == 0, done.stderr[-2000:]
+    page = (tmp_path / "page.html").read_text(encoding="utf-8")
+    assert page.startswith("<!DOCTYPE html>") and '"height":4' in page

@@ -62,6 +62,10 @@ def print_report(report: Report, preset_name: str) -> None:
         print(f"difficulty: {report.tier.describe()}")
     if report.solved:
         print(f"essential techniques: {describe_essential(report.essential)}")
+    if report.predicted_seconds is not None:
+        from linjat_editor.core.analysis.solve_time import clock
+
+        print(f"predicted time: {clock(report.predicted_seconds)} (the time model over the steps)")
     print()
     print(f"{'kind':<24}{'depth':>6}{'max width':>11}")
     for key, stats in report.classification.to_json().items():
@@ -150,8 +154,13 @@ def the_groups(args: argparse.Namespace) -> dict[str, list[Level]]:
 
 @_guarded
 def run_calibrate(args: argparse.Namespace) -> int:
-    """``linjat calibrate``: calibration data from a level set."""
+    """``linjat calibrate``: calibration data from a level set (or the time model from its playtests)."""
     from linjat_editor.core.analysis import compute_calibration
+
+    if args.from_playtests:
+        from .playtests import run_calibrate
+
+        return run_calibrate(args)
 
     groups = the_groups(args)
     data = compute_calibration(groups, source=args.name, metadata={"from": args.set})
@@ -170,4 +179,8 @@ def add_calibrate_parser(sub: Any) -> None:
     p.add_argument("set", help="level set file (native set or the original's puzzles.json), or -")
     p.add_argument("-o", "--output", help="write the calibration JSON here (default: standard output)")
     p.add_argument("--name", default="calibration", help="what the levels are, shown in estimates (e.g. published)")
+    p.add_argument("--from-playtests", action="store_true",
+                   help="fit the predicted-time model to the set's playtests instead (testers' results from the playtest page)")
+    p.add_argument("--include-own", action="store_true", help="with --from-playtests: count the designer's own plays too")
+    p.add_argument("--adopt", action="store_true", help="with --from-playtests: store the fitted model in the set, which then predicts with it")
     p.set_defaults(func=run_calibrate, read_input=the_groups)

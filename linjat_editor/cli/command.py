@@ -20,7 +20,7 @@ from linjat_editor import __version__
 from linjat_editor.core import LevelError
 from linjat_editor.io import FormatError
 
-from . import analyze, bench, engine, servers, sets
+from . import analyze, bench, engine, playtests, servers, sets
 from .errors import one_line
 from .options import Parser
 
@@ -34,6 +34,7 @@ def build_parser() -> argparse.ArgumentParser:
     analyze.add_analyze_parser(sub)
     analyze.add_calibrate_parser(sub)
     sets.add_parsers(sub)
+    playtests.add_parser(sub)
     bench.add_parser(sub)
     servers.add_parser(sub)
     return parser

@@ -97,7 +97,7 @@ def target_lines(level_set: Any) -> list[str]:
 
 def add_parsers(sub: Any) -> None:
     """Register export and batch."""
-    p = sub.add_parser("export", help="export a level set: the original game's puzzles.json, PDF/SVG/PNG sheets, CSV")
+    p = sub.add_parser("export", help="export a level set: the original game's puzzles.json, PDF/SVG/PNG sheets, CSV, a playtest page (html)")
     p.add_argument("set", help="level set file (or a single level)")
     p.add_argument("--format", choices=FORMATS, help="default: from the output's extension")
     p.add_argument("-o", "--output", required=True, help="file to write, or - for standard output with --format (PNG sheets: several pages may add -N)")

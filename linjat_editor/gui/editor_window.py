@@ -24,6 +24,7 @@ class EditorWindow(Protocol):
     document: Document
     board: BoardView
     set_menu: QMenu  # the Level set menu, once the set dock has added it
+    export_menu: QMenu  # File ▸ Export, added by the set dock
 
     def widget(self) -> QMainWindow:
         """The window as a Qt widget: the parent of dialogs, menus and actions."""

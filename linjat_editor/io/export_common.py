@@ -45,6 +45,7 @@ class ExportItem:
     solved: bool | None = None
     count: int | None = None  # exact solution count (capped at 2)
     playtests: tuple[Mapping[str, Any], ...] = ()
+    layers: tuple[Any, ...] | None = None  # the solve's layers, (kind, width) each: what the time model reads
 
 
 def _entries_of(level_set: Any) -> list[Any]:
@@ -110,9 +111,10 @@ def analyse_level(level: Level, exact: bool = True) -> dict[str, Any]:
     """Run the engine on one level: classification, selection score, solved, count."""
     from linjat_editor.core import count_solutions, selection_score, solve
 
-    result = solve(level)
+    result = solve(level, trace=True)
     out: dict[str, Any] = {
         "classification": result.classification.to_json(),
+        "layers": [[layer.kind.key, layer.width] for layer in result.layers],
         "score": float(selection_score(result.classification)),
         "solved": bool(result.solved),
     }
@@ -134,11 +136,15 @@ def export_items(level_set: Any, analyse: bool = True, exact: bool = False) -> l
         message = getattr(entry, "message", "") or level.message
         tier = guess_tier(level, getattr(entry, "tier", None))
         cls, score, solved, count = _stored_figures(entry, level)
+        stored = getattr(entry, "analysis", None) or {}
+        layers = stored.get("layers") if isinstance(stored.get("layers"), list) else None
         if analyse:
             fig = analyse_level(level, exact=exact)
             cls, score, solved, count = fig["classification"], fig["score"], fig["solved"], fig.get("count")
+            layers = fig["layers"]
         tests = tuple(getattr(entry, "playtests", ())) + tuple(level.extra.get("playtests", ()))
-        items.append(ExportItem(level, tier, name, message, cls, score, solved, count, tests))
+        items.append(ExportItem(level, tier, name, message, cls, score, solved, count, tests,
+                                tuple(layers) if layers is not None else None))
     return items
 
 

@@ -2,7 +2,8 @@
 
 Columns: position, name, tier, size, counts of numbers and dots, whether the
 human-style solver solves it, the exact solution count, the selection score
-(spec section 4), the score under the level's tier preset, ``depth`` and
+(spec section 4), the score under the level's tier preset, the predicted solving time
+(the set's adopted time model, else the shipped one: ``core/analysis/solve_time.py``), ``depth`` and
 ``max_width`` of every kind, and playtest figures (the set entry's playtests and the level's ``extra["playtests"]``).
 """
 
@@ -20,7 +21,7 @@ KIND_KEYS = ("cover", "cant_fit", "square", "dependency", "one_of", "single_solu
 
 HEADER = (
     ["index", "name", "tier", "height", "width", "numbers", "dots", "solved", "solutions",
-     "selection_score", "tier_score"]
+     "selection_score", "tier_score", "predicted_seconds"]
     + [f"{k}_{f}" for k in KIND_KEYS for f in ("depth", "max_width")]
     + ["playtests", "playtests_solved", "median_seconds", "median_moves", "puzzle"]
 )
@@ -50,7 +51,7 @@ def _playtest_figures(playtests: Any) -> list[Any]:
     ]
 
 
-def _row(i: int, item: ExportItem) -> list[Any]:
+def _row(i: int, item: ExportItem, model: Any) -> list[Any]:
     lvl = item.level
     cls = item.classification or {}
     row: list[Any] = [
@@ -61,6 +62,7 @@ def _row(i: int, item: ExportItem) -> list[Any]:
     ]
     ts = tier_score(cls, item.tier) if cls else None
     row.append("" if ts is None else ts)
+    row.append(round(model.predict(item.layers), 1) if item.layers and item.solved else "")
     for k in KIND_KEYS:
         stats = cls.get(k)
         row += [stats["depth"], stats["max_width"]] if stats else ["", ""]
@@ -74,8 +76,11 @@ def csv_text(level_set: Any, analyse: bool = True, exact: bool = True) -> str:
     buf = io.StringIO()
     writer = csv.writer(buf, lineterminator="\n")
     writer.writerow(HEADER)
+    from linjat_editor.core.analysis.solve_time import model_of  # lazy: numpy only when figures are written
+
+    model = model_of(getattr(level_set, "extra", None))
     for i, item in enumerate(export_items(level_set, analyse=analyse, exact=exact)):
-        writer.writerow(_row(i, item))
+        writer.writerow(_row(i, item, model))
     return buf.getvalue()
 
 

@@ -13,10 +13,10 @@ from typing import Any, Callable
 
 from linjat_editor.io.errors import STDOUT_NAME, FormatError
 
-FORMATS = ("puzzles-json", "csv", "svg", "png", "pdf")
+FORMATS = ("puzzles-json", "csv", "svg", "png", "pdf", "html")
 
 #: File suffix -> format, to guess the format from the output name.
-SUFFIXES = {".json": "puzzles-json", ".csv": "csv", ".svg": "svg", ".png": "png", ".pdf": "pdf"}
+SUFFIXES = {".json": "puzzles-json", ".csv": "csv", ".svg": "svg", ".png": "png", ".pdf": "pdf", ".html": "html", ".htm": "html"}
 
 
 def format_for(path: str | os.PathLike[str]) -> str:
@@ -41,6 +41,10 @@ def _exporter(fmt: str) -> Callable[..., Any]:
         from linjat_editor.io.export_csv import export_csv
 
         return export_csv
+    if fmt == "html":  # the playtest page
+        from linjat_editor.io.playtest_page import export_playtest_page
+
+        return export_playtest_page
     from linjat_editor.render import sheets
 
     return {"svg": sheets.export_svg, "png": sheets.export_png, "pdf": sheets.export_pdf}[fmt]
@@ -51,7 +55,8 @@ def export_set(level_set: Any, path: str | os.PathLike[str], fmt: str | None = N
 
     Options go to the format's function: ``export_puzzles_json(closing=,
     default_tier=, analyse=)``, ``export_csv(analyse=, exact=)``, and for
-    svg/png/pdf ``title=, per_page=, solutions=, paper=`` (png also ``dpi=``).
+    svg/png/pdf ``title=, per_page=, solutions=, paper=`` (png also ``dpi=``); ``html`` is the
+    playtest page (``io/playtest_page.py``), no options.
     Returns the files written. ``-`` writes to standard output (every format but
     PNG, whose pages may be several files). A write that fails raises
     :class:`FormatError` naming the file that could not be written.

@@ -39,3 +39,20 @@ def test_figures_with_engine(tmp_path, small_set):
         assert float(r["selection_score"]) == core.selection_score(result.classification)
         if r["tier"] in core.PRESETS:
             assert float(r["tier_score"]) == core.score(result.classification, core.PRESETS[r["tier"]])
+
+
+def test_predicted_time_is_the_analysis_figure_or_the_sets_own_model(tmp_path, small_set):
+    from linjat_editor.core.analysis import analyze
+    from linjat_editor.core.analysis.solve_time import NAMES, TimeModel
+    from linjat_editor.io import LevelSet
+
+    out = tmp_path / "s.csv"
+    the_set = LevelSet(entries=()).add(small_set[2]).add(small_set[3])
+    export_csv(the_set, out)
+    rows = [dict(zip(HEADER, r)) for r in list(csv.reader(out.open()))[1:]]
+    assert [float(r["predicted_seconds"]) for r in rows] == [analyze(lv).predicted_seconds for lv in small_set[2:4]]
+    # A set that adopted a fitted model predicts with it: here 2 s a layer of any kind, nothing else.
+    own = TimeModel(tuple(2.0 if n.startswith("per_layer") else 0.0 for n in NAMES), "fitted")
+    export_csv(the_set.with_meta(extra={"time_model": own.to_json()}), out)
+    rows = [dict(zip(HEADER, r)) for r in list(csv.reader(out.open()))[1:]]
+    assert [float(r["predicted_seconds"]) for r in rows] == [2.0 * len(analyze(lv).steps) for lv in small_set[2:4]]

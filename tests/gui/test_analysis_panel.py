@@ -104,3 +104,17 @@ def test_engine_refusal_is_shown_not_hidden(qtbot):
     doc.load(Level.from_rows(GOOD))  # and it recovers on the next level
     qtbot.waitUntil(panel.is_current, timeout=JIT)
     assert panel.result is not None and panel.result.good
+
+
+def test_predicted_time_is_the_time_models_over_the_shown_steps(qtbot, corpus_levels):
+    from linjat_editor.core.analysis.solve_time import clock, shipped_time_model
+
+    level = corpus_levels("hard")[0]
+    doc, panel = make_panel(qtbot, level.rows(), "hard")
+    expected = shipped_time_model().predict(panel.result.steps)
+    assert expected > 60 and panel.result.predicted_seconds == round(expected, 1)
+    assert panel.predicted.text() == f"about {clock(expected)} (m:ss)"
+    # A level deduction cannot finish has no predicted time.
+    doc, panel = make_panel(qtbot, ["2   ", "    ", "   2"])
+    assert not panel.result.solved and panel.result.predicted_seconds is None
+    assert panel.predicted.text() == "–"

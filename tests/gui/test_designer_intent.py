@@ -91,7 +91,7 @@ def test_new_campaign_dialog_shows_the_plan(qtbot) -> None:
 def test_level_set_menu_has_new_campaign(window) -> None:
     titles = [a.text() for a in window.menuBar().actions()]
     assert "Level &set" in titles and titles.index("Level &set") < titles.index("&Help")
-    assert [a.text() for a in window.set_menu.actions()] == ["New &campaign…"]
+    assert [a.text() for a in window.set_menu.actions()] == ["New &campaign…", "Import &playtests…", "&Fit time model to playtests…"]
     window.set_menu.actions()[0].trigger()
     dialog = window.set_panel._batch_dialog
     assert isinstance(dialog, CampaignDialog) and dialog.isVisible()

@@ -219,3 +219,32 @@ def test_every_step_draws_what_its_state_knows_on_published_levels(window, qtbot
             assert [sl.complete for sl in drawn] == [
                 max(r2 - r1, c2 - c1) + 1 == n.value for (r1, c1, r2, c2), n in zip(known[k], level.numbers)]
         assert tuple(sl.line for sl in window.board.overlay.step_lines) == window.analysis.result.lines
+
+
+def test_the_steps_view_shows_where_the_sets_testers_paused(qtbot, window, corpus_levels):
+    """A tester's long think before one line: the step that needed it says so, the others their own pauses."""
+    from linjat_editor.core import solve
+    from linjat_editor.core.analysis import explain
+
+    from ..analysis.test_pauses import playthrough
+
+    level = next(lv for lv in corpus_levels("medium") if solve(lv).solved)
+    events, _ = playthrough(level, lambda k: 75_000 if k == 3 else 2_000)
+    panel = window.set_panel
+    panel.analyse = False
+    panel.add_level(level, tier="medium")
+    test = {"seconds": events[-1][0] / 1000, "solved": True, "source": "page", "session": "ab" * 8, "events": events}
+    panel.apply(panel.level_set.replace(0, panel.level_set[0].with_meta(playtests=(test,))), "Import 1 playtest")
+    panel.select(0)
+    panel.open_selected()
+    qtbot.waitUntil(window.analysis.is_current, timeout=JIT)
+    steps = explain(level)
+    stalled = max(range(len(steps)), key=lambda k: window.steps.pauses[k] or 0) + 1
+    window.steps.set_position(stalled)
+    assert window.steps.paused.text().startswith("Testers paused 1:1")  # 75 s and the 2 s before it was needed
+    assert window.steps.paused.text().endswith("median of 1 playtest (the longest pause of the level).")
+    window.steps.set_position(1)
+    assert window.steps.paused.text() == "Testers paused 0:02 before this step, median of 1 playtest " \
+                                         f"(longest: before step {stalled})."
+    assert window.steps.paused.isVisibleTo(window.steps)
+    window.document.undo_stack.setClean()

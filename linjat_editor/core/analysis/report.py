@@ -5,7 +5,7 @@
 >>> report.count, report.solved, report.score, report.verdict
 (1, True, 0.0, 'Good: unique, solved by deduction, easy-like')
 >>> sorted(report.to_json())
-['classification', 'count', 'culprits', 'essential', 'leaks', 'score', 'selection_score', 'solved', 'steps', 'stuck', 'tier']
+['classification', 'count', 'culprits', 'essential', 'leaks', 'predicted_seconds', 'score', 'selection_score', 'solved', 'steps', 'stuck', 'tier']
 """
 
 from __future__ import annotations
@@ -24,6 +24,7 @@ from ..solver import SolveStatus, deduce
 from ..techniques import Essential, essential_techniques
 from .calibration import shipped_calibration
 from .leaks import MAX_GROUP, Leak, article_leaks, general_leaks
+from .solve_time import shipped_time_model
 from .steps import Step, steps_from
 from .stuck import Stuck, stuck_from
 from .tiers import TierEstimate, estimate_tier
@@ -59,6 +60,8 @@ class Report:
     culprits: Culprits | None = None  # why there is no solution, naming the numbers and dots (count 0 only)
     #: For each solving kind the solve uses: whether the level is still solved without it.
     essential: tuple[Essential, ...] = ()
+    #: Predicted seconds a player takes (the time model over the solve's steps; None unless solved).
+    predicted_seconds: float | None = None
 
     @property
     def good(self) -> bool:
@@ -84,6 +87,7 @@ class Report:
             "culprits": ({"reason": self.culprits.reason, "cells": [list(c) for c in self.culprits.cells]}
                          if self.culprits else None),
             "essential": {e.kind.key: e.needed for e in self.essential},
+            "predicted_seconds": self.predicted_seconds,
         }
 
 
@@ -132,6 +136,7 @@ def analyze(
     culprits = why_no_solution(level, known_unsolvable=True) if exact.count == 0 else None
     cal = shipped_calibration() if calibration is None else calibration
     tier = estimate_tier(level, selection, cal) if level.numbers else None
+    steps = tuple(steps_from(trace))
     return Report(
         level,
         exact.count,
@@ -142,7 +147,7 @@ def analyze(
         selection,
         tier,
         leaks,
-        tuple(steps_from(trace)),
+        steps,
         stuck_from(result),
         _verdict(level, exact.count, trace.solved, leaks, tier, culprits),
         result.lines,
@@ -150,4 +155,5 @@ def analyze(
         (time.perf_counter() - started) * 1000,
         culprits,
         essential_techniques(level, trace),
+        round(shipped_time_model().predict(steps), 1) if trace.solved else None,
     )

@@ -27,6 +27,7 @@ from PySide6.QtWidgets import (
 )
 
 from linjat_editor.core.analysis import Leak, Report, analyze
+from linjat_editor.core.analysis.solve_time import clock
 from linjat_editor.core.kinds import Kind
 from linjat_editor.core.level import Level
 from linjat_editor.core.scoring import TIERS, preset_for_size
@@ -120,6 +121,10 @@ class AnalysisPanel(QWidget):
         self.tier.setWordWrap(True)
         self.essential = QLabel("–")
         self.essential.setWordWrap(True)
+        self.predicted = QLabel("–")
+        self.predicted.setToolTip("How long a player is predicted to take: a model over the solve's steps "
+                                  "(their kinds, widths and depth).\nA set fits its own from playtests: "
+                                  "linjat calibrate SET --from-playtests.")
         self.essential.setToolTip("For each technique the solve uses: can the level still be solved without it?\n"
                                   "An essential one is the level's lesson; one that is not can be done another way.")
         self.status = QLabel("")
@@ -132,6 +137,7 @@ class AnalysisPanel(QWidget):
         form.addRow("Selection score:", self.selection)
         form.addRow("Tier estimate:", self.tier)
         form.addRow("Essential techniques:", self.essential)
+        form.addRow("Predicted time:", self.predicted)
         self.table = QTableWidget(0, 3)
         self.table.setHorizontalHeaderLabels(["Kind", "Depth", "Max width"])
         self.table.verticalHeader().setVisible(False)
@@ -241,7 +247,7 @@ class AnalysisPanel(QWidget):
         self.facts.setText("")
         self.verdict.setStyleSheet(
             f"QLabel {{ font-weight: bold; padding: 6px; color: white; background: {self.theme.step_short}; }}")
-        for label in (self.count, self.deduction, self.score, self.selection, self.tier, self.essential):
+        for label in (self.count, self.deduction, self.score, self.selection, self.tier, self.essential, self.predicted):
             label.setText("–")
         self.table.setRowCount(0)
         self._show_leaks(())
@@ -260,6 +266,8 @@ class AnalysisPanel(QWidget):
         self.selection.setText(f"{result.selection_score:g}")
         self.tier.setText(result.tier.describe() if result.tier else "–")
         self.essential.setText(describe_essential(result.essential) if result.solved else "–")
+        seconds = result.predicted_seconds
+        self.predicted.setText("–" if seconds is None else f"about {clock(seconds)} (m:ss)")
         c = result.classification
         rows = [(kind.label, c.of(kind).depth, c.of(kind).max_width) for kind in Kind] + [("All", c.all.depth, c.all.max_width)]
         self.table.setRowCount(len(rows))

@@ -7,10 +7,20 @@ turns it into lines on the board.
 
 from __future__ import annotations
 
+from typing import Any, Callable
+
 from PySide6.QtCore import Qt, Signal
 from PySide6.QtWidgets import QHBoxLayout, QLabel, QPushButton, QSlider, QVBoxLayout, QWidget
 
 from linjat_editor.core.analysis import Report, Step
+from linjat_editor.core.analysis.pauses import median_pauses
+from linjat_editor.core.analysis.solve_time import clock
+from linjat_editor.core.level import Level
+
+
+def own_playtests(level: Level) -> list[dict[str, Any]]:
+    """The playtests stored on the level itself (play mode's)."""
+    return [t for t in level.extra.get("playtests", ()) if isinstance(t, dict)]
 
 
 #: The title while the level is played.
@@ -28,6 +38,10 @@ class StepPanel(QWidget):
         self.steps: tuple[Step, ...] = ()
         self.solved = False  # whether the last step finishes the level
         self.hidden = False  # while the level is played: the steps keep the answer to themselves
+        #: The playtests of a level (the shell adds the set's testers'); their line changes give the pauses.
+        self.playtests_for: Callable[[Level], list[dict[str, Any]]] = own_playtests
+        self.pauses: list[float | None] = []
+        self.played = 0  # how many playtests recorded their lines
         self.setAccessibleName("Solver steps")
         self.slider = QSlider(Qt.Orientation.Horizontal)
         self.slider.setRange(0, 0)
@@ -49,6 +63,10 @@ class StepPanel(QWidget):
         self.sentence.setTextInteractionFlags(Qt.TextInteractionFlag.TextSelectableByMouse)
         self.sentence.setMinimumHeight(2 * self.fontMetrics().lineSpacing())
         self.sentence.setAlignment(Qt.AlignmentFlag.AlignTop | Qt.AlignmentFlag.AlignLeft)
+        self.paused = QLabel("")
+        self.paused.setAccessibleName("Testers' pause before the step")
+        self.paused.setToolTip("How long testers took before making this step (median over their playtests):\n"
+                               "a long pause is where the level stalls people.")
         self.legend = QLabel(
             "<small>Thick solid line: right length · thin line with end ticks: still short · "
             "dashed: grew in this step</small>")
@@ -62,6 +80,7 @@ class StepPanel(QWidget):
         layout.addWidget(self.title)
         layout.addLayout(controls)
         layout.addWidget(self.sentence)
+        layout.addWidget(self.paused)
         layout.addWidget(self.legend)
         layout.addStretch(1)
         self.prev.clicked.connect(self.step_back)
@@ -82,6 +101,8 @@ class StepPanel(QWidget):
         """New analysis: keep the position if it still exists."""
         self.steps = result.steps if result is not None else ()
         self.solved = bool(result is not None and result.solved)
+        tests = self.playtests_for(result.level) if result is not None else []
+        self.pauses, self.played = median_pauses(self.steps, tests)
         old = self.position
         self.slider.blockSignals(True)
         self.slider.setRange(0, len(self.steps))
@@ -144,8 +165,22 @@ class StepPanel(QWidget):
             end = (" \u2014 solved \u2714" if self.solved else " \u2014 deduction stops here") if k == n else ""
             self.title.setText(f"Step {k} of {n}: {step.kind.label}, width {step.width}{end}")
             self.sentence.setText(step.message)
+        self.paused.setText(self._pause_text(k))
         self._update_buttons()
         self.stepChanged.emit(None if self.hidden else step)
+
+    def _pause_text(self, k: int) -> str:
+        """Where testers paused: the median time before step ``k`` (and the longest pause of the level)."""
+        if self.hidden or not self.played or not 0 < k <= len(self.pauses):
+            return ""
+        whose = f"{self.played} playtest{'s' if self.played != 1 else ''}"
+        pause = self.pauses[k - 1]
+        if pause is None:
+            return f"Testers did not make this step ({whose})."
+        known = [(p, i) for i, p in enumerate(self.pauses) if p is not None]
+        longest = max(known)[1] + 1
+        most = " (the longest pause of the level)" if longest == k else f" (longest: before step {longest})"
+        return f"Testers paused {clock(pause)} before this step, median of {whose}{most}."
 
     def _update_buttons(self) -> None:
         self.prev.setEnabled(self.position > 0 and not self.hidden)

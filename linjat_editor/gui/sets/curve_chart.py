@@ -7,7 +7,9 @@ so a designer sees at a glance where the curve dips. Levels made to a
 target (a ramp or a campaign) show it as a hollow blue bar, joined by a
 dotted line: where the actual score sits beside its target. Where playtests exist,
 grey bars show the median solving time (own scale, right), so predicted
-difficulty can be set against how long players really took.
+difficulty can be set against how long players really took; given each level's
+times (the set panel does), ``time_series.py`` draws them with the testers' spread
+and the predicted time beside.
 """
 
 from __future__ import annotations
@@ -18,6 +20,8 @@ from PySide6.QtCore import QPointF, QRectF, QSize, Qt, Signal
 from PySide6.QtGui import QColor, QMouseEvent, QPainter, QPaintEvent, QPen, QPolygonF
 from PySide6.QtWidgets import QSizePolicy, QWidget
 
+from linjat_editor.gui.sets import time_series
+from linjat_editor.gui.sets.time_series import LevelTimes
 from linjat_editor.render.chart import HALO, PlotArea, paint_frame
 
 #: The targets' colour (Okabe-Ito blue): apart from every tier's.
@@ -39,6 +43,7 @@ class CurvePoint:
     warning: bool = False
     seconds: float | None = None  # median solving time of solved playtests, if any
     target: float | None = None  # the selection score the level was made to come close to, if any
+    times: LevelTimes | None = None  # predicted and measured times (time_series.py draws them instead of the bars)
 
 
 class DifficultyCurve(QWidget):
@@ -76,9 +81,19 @@ class DifficultyCurve(QWidget):
     def _caption(self) -> str:
         return f"{len(self.points)} level{'s' if len(self.points) != 1 else ''}, in set order"
 
+    def _series(self) -> list[LevelTimes] | None:
+        """The predicted and measured times, when the set panel gave them."""
+        if not any(pt.times for pt in self.points):
+            return None
+        return [pt.times or LevelTimes() for pt in self.points]
+
     def _legend(self) -> str:
         times = [pt.seconds for pt in self.points if pt.seconds]
         targets = "blue: targets" if any(pt.target is not None for pt in self.points) else ""
+        series = self._series()
+        if series is not None and not all(pt.score is None for pt in self.points):
+            text = time_series.legend(series)
+            return f"{targets} · {text}" if targets and text else targets or text
         if not times or all(pt.score is None for pt in self.points):
             return targets
         top = max(times)
@@ -108,7 +123,11 @@ class DifficultyCurve(QWidget):
         if not scored:
             p.end()
             return
-        self._time_bars(p, area)
+        series = self._series()
+        if series is None:
+            self._time_bars(p, area)
+        else:
+            time_series.paint_times(p, area, [self._x(i) for i in range(len(self.points))], series)
         ramp = sorted(s for _, s in scored)
         pen = QPen(QColor("#aaaaaa"), 1.5, Qt.PenStyle.DashLine)
         p.setPen(pen)
@@ -117,6 +136,8 @@ class DifficultyCurve(QWidget):
         p.drawPolyline(QPolygonF([area.pos(self._x(i), s) for i, s in scored]))
         for i, s in scored:
             self._marker(p, area.pos(self._x(i), s), self.points[i], i == self.selected)
+        if series is not None:
+            time_series.paint_predicted(p, area, [self._x(i) for i in range(len(self.points))], series)
         p.end()
 
     def target_point(self, i: int) -> QPointF | None:

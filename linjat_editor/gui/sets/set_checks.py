@@ -35,6 +35,8 @@ class EntryCheck:
     score: float  # selection score (spec section 4): one yardstick across tiers
     classification: dict[str, dict[str, int]] = field(default_factory=dict)
     leaks: int = 0
+    #: The solve's layers as (kind key, width): what the time model predicts from.
+    layers: tuple[tuple[str, int], ...] = ()
 
     @property
     def warnings(self) -> list[str]:
@@ -67,6 +69,7 @@ class EntryCheck:
             "selection_score": self.score,
             "classification": self.classification,
             "leaks": self.leaks,
+            "layers": [list(x) for x in self.layers],
         }
 
 
@@ -75,4 +78,5 @@ def check_level(level: Level) -> EntryCheck:
     from linjat_editor.core.analysis import analyze
 
     report = analyze(level)
-    return EntryCheck(report.count, report.solved, report.selection_score, report.classification.to_json(), len(report.leaks))
+    return EntryCheck(report.count, report.solved, report.selection_score, report.classification.to_json(), len(report.leaks),
+                      tuple((s.kind.key, s.width) for s in report.steps))

@@ -8,6 +8,7 @@ from PySide6.QtWidgets import QMenu
 from linjat_editor.core.level import Level
 from linjat_editor.gui.commands import ReplaceLevelCommand
 from linjat_editor.gui.editor_window import EditorWindow
+from linjat_editor.gui.sets import set_playtests
 from linjat_editor.gui.sets.set_model import entry_name
 from linjat_editor.gui.sets.set_panel import SetPanel
 
@@ -31,15 +32,40 @@ def install_set_panel(window: EditorWindow, area: Qt.DockWidgetArea = Qt.DockWid
 
 
 def add_set_menu(window: EditorWindow, panel: SetPanel) -> None:
-    """The Level set menu (before Help): New campaign…"""
+    """The Level set menu (before Help): New campaign…, Import playtests…, Fit time model…; and File ▸ Export ▸ Playtest page…"""
     bar = window.widget().menuBar()
     menu = QMenu("Level &set", window.widget())
     action = menu.addAction("New &campaign…")
     action.setToolTip("Lessons teaching each technique in turn, then easy to expert on a smooth ramp")
     action.triggered.connect(panel.campaign_dialog)
+    action = menu.addAction("Import &playtests…")
+    action.setToolTip("Testers' results from the playtest page, put on their levels (one undo step)")
+    action.triggered.connect(lambda: set_playtests.import_dialog(panel))
+    action = menu.addAction("&Fit time model to playtests…")
+    action.setToolTip("Fit the predicted time to the testers' times, and adopt it for this set if you like")
+    action.triggered.connect(lambda: set_playtests.fit_dialog(panel))
+    add_export_menu(window, panel)
     help_menu = next((a for a in bar.actions() if a.text().replace("&", "") == "Help"), None)
     if help_menu is None:
         bar.addMenu(menu)
     else:
         bar.insertMenu(help_menu, menu)
     window.set_menu = menu  # reachable for tests
+
+
+def add_export_menu(window: EditorWindow, panel: SetPanel) -> None:
+    """File ▸ Export ▸ Playtest page…: the set as one web page for testers (before the File menu's last group)."""
+    bar = window.widget().menuBar()
+    file_menu = next((a.menu() for a in bar.actions() if a.text().replace("&", "") == "File"), None)
+    if not isinstance(file_menu, QMenu):
+        return
+    export = QMenu("&Export", file_menu)
+    action = export.addAction("&Playtest page…")
+    action.setToolTip("The level set as one web page testers play in a browser; it records their times and moves")
+    action.triggered.connect(lambda: set_playtests.export_page_dialog(panel))
+    separators = [a for a in file_menu.actions() if a.isSeparator()]
+    if separators:
+        file_menu.insertMenu(separators[-1], export)
+    else:
+        file_menu.addMenu(export)
+    window.export_menu = export  # reachable for tests

@@ -12,6 +12,7 @@ from typing import Any, Callable, Sequence
 from PySide6.QtCore import QAbstractListModel, QByteArray, QMimeData, QModelIndex, QPersistentModelIndex, Qt, Signal
 from PySide6.QtGui import QIcon
 
+from linjat_editor.core.analysis.solve_time import clock
 from linjat_editor.gui.sets.set_checks import MEANINGS, EntryCheck, reason
 from linjat_editor.render.thumbnail import level_thumbnail
 from linjat_editor.io.level_set import LevelSet, SetEntry
@@ -45,6 +46,15 @@ def target_of(entry: SetEntry) -> float | None:
         return toward_percentile(entry.tier, float(percentile)).target
     except (ValueError, TypeError):
         return None
+
+
+def predicted_seconds(check: EntryCheck | None, level_set: LevelSet) -> float | None:
+    """The time model's prediction for a checked level (the set's adopted model, else the shipped one)."""
+    from linjat_editor.core.analysis.solve_time import model_of
+
+    if check is None or not check.solved or not check.layers:
+        return None
+    return model_of(level_set.extra).predict(check.layers)
 
 
 def played(entry: SetEntry) -> str:
@@ -98,6 +108,9 @@ class SetModel(QAbstractListModel):
             name = entry_name(entry, i)
             tier = entry.tier or "no tier"
             score = "…" if check is None else f"score {check.score:g}"
+            predicted = predicted_seconds(check, self.level_set)
+            if predicted is not None:
+                score += f" · predicted {clock(predicted)}"
             lines = [f"{i + 1}. {name}", f"{tier} · {entry.level.height}×{entry.level.width} · {score}"]
             if check is not None and check.warnings_for(entry.tier):
                 lines.append("⚠ " + ", ".join(check.warnings_for(entry.tier)))

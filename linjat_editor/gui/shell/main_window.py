@@ -48,6 +48,7 @@ class MainWindow(QMainWindow):
     recent_menu: QMenu  # File ▸ Open recent, filled by actions.py
     view_menu: QMenu | None = None  # View menu; add_dock() lists docks added later here
     set_menu: QMenu  # Level set menu, added by sets/set_dock.py
+    export_menu: QMenu  # File ▸ Export, added by sets/set_dock.py
     session_ending = False  # set by gui.shell.session_end: close without asking, keep the autosave
 
     def __init__(self, level: Level | None = None, settings: Settings | None = None,
@@ -140,6 +141,9 @@ class MainWindow(QMainWindow):
         if play_dock is not None:
             play_dock.visibilityChanged.connect(self._playing)
         self.set_panel = install_set_panel(self)
+        # The steps view shows where the set's testers paused on the level being edited.
+        self.steps.playtests_for = self.set_panel.playtests_for
+        self.set_panel.setChanged.connect(lambda _: self.steps.set_result(self.analysis.result))
         self.optimizer = install_optimizer(self)
         self._tabify("dock-analysis", "dock-optimizer")
         self._tabify("dock-optimizer", "dock-play")
