@@ -6,7 +6,6 @@ Kept apart from the panel's editing and display so each file stays one idea.
 from __future__ import annotations
 
 from pathlib import Path
-from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 from PySide6.QtWidgets import QFileDialog, QMessageBox, QWidget
@@ -28,6 +27,8 @@ EXPORT_FILTERS = {
     "PNG sheets (*.png)": ("png", ".png"),
     "CSV figures (*.csv)": ("csv", ".csv"),
 }
+
+SHEET_FORMATS = ("pdf", "svg", "png")
 
 
 def export_target(path: str, chosen_filter: str) -> tuple[str, str | None]:
@@ -90,8 +91,16 @@ class SetFilesMixin(_Widget):
         path, chosen = QFileDialog.getSaveFileName(self, "Export set", "puzzles.json", ";;".join(EXPORT_FILTERS))
         if path:
             path, fmt = export_target(path, chosen)
+            options: dict[str, Any] = {}
+            if fmt in SHEET_FORMATS:
+                from linjat_editor.gui.dialogs.sheet_options import SheetOptionsDialog
+
+                asked = SheetOptionsDialog.ask(self.level_set.name, self)
+                if asked is None:
+                    return
+                options = asked
             try:
-                written = self.export(path, fmt)
+                written = self.export(path, fmt, **options)
                 self.warnings.setText("Exported: " + ", ".join(str(p) for p in written))
             except (OSError, ValueError) as exc:
                 QMessageBox.warning(self, "Export", str(exc))
