@@ -8,7 +8,7 @@ from typing import TYPE_CHECKING, Any
 
 from linjat_editor.io import read_set
 from linjat_editor.io.errors import STDOUT_NAME, printable
-from linjat_editor.render.export import FORMATS, export_set
+from linjat_editor.render.export import FORMATS, export_set, format_for
 from linjat_editor.render.sheet_layout import PAPER
 from . import options
 from .aims import add_target_options
@@ -22,7 +22,9 @@ if TYPE_CHECKING:
 def run_export(args: argparse.Namespace) -> int:
     level_set = read_set(args.set)
     options: dict[str, Any] = {}
-    if args.format in ("svg", "png", "pdf"):
+    # The format named, else the output's suffix says it (sheet options held for that case too).
+    fmt = args.format or (None if args.output == "-" else format_for(args.output))
+    if fmt in ("svg", "png", "pdf"):
         options.update(solutions=args.solutions, per_page=args.per_page, paper=args.paper, labels=args.labels)
         if args.title:
             options["title"] = args.title

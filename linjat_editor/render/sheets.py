@@ -113,6 +113,7 @@ def render_images(pages: Sequence[Page], dpi: float) -> list[QImage]:
     images = []
     for page in pages:
         img = QImage(round(page.width * scale), round(page.height * scale), QImage.Format.Format_RGB32)
+        img.fill(QColor("#ffffff"))  # the page's last, partly covered pixel row and column too
         img.setDotsPerMeterX(round(dpi / 0.0254))
         img.setDotsPerMeterY(round(dpi / 0.0254))
         p = _painter(img, scale)

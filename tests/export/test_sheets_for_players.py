@@ -193,3 +193,19 @@ def test_solution_pages_at_the_back_draw_the_solution(mixed, tmp_path):
             px = img[round(top + (r + 0.5) * cell), round(left + (c + 0.5) * cell)]
             blue = px[2] - px[0] > 60 and px[2] > 120
             assert blue == ((r, c) in covered), (r, c)
+
+
+def test_the_command_line_takes_the_same_options(mixed, tmp_path, capsys):
+    from linjat_editor.cli import main
+    from linjat_editor.io import write_set
+
+    source = tmp_path / "weekend.json"
+    write_set(mixed, source)
+    out = tmp_path / "weekend.pdf"
+    argv = ["export", str(source), "-o", str(out), "--per-page", "4", "--paper", "letter", "--solutions", "--labels"]
+    assert main(argv) == 0
+    assert pdf_pages(out) == (6, "612 x 792 pts (letter)")  # nine puzzles four a page, then their solutions
+    text = words(pdf_text(out))
+    assert text.startswith("Weekend puzzles How to play") and "Puzzle 9 · expert 2 (expert)" in text
+    assert main(["export", str(source), "-o", str(out), "--title", "For Sam"]) == 0
+    assert words(pdf_text(out)).startswith("For Sam How to play") and "(expert)" not in pdf_text(out)

@@ -159,3 +159,33 @@ def test_sheet_options_chosen_in_the_dialog_reach_the_file(qtbot, tmp_path, monk
     monkeypatch.setattr(SheetOptionsDialog, "exec", lambda dialog: 0)
     panel.export_dialog()
     assert not out.exists()
+
+
+def test_the_wheel_zooms_in_about_the_pointer_and_out_again(qtbot):
+    from PySide6.QtCore import QPointF
+    from PySide6.QtGui import QWheelEvent
+    from PySide6.QtWidgets import QApplication
+
+    from linjat_editor.gui.sets.curve_chart import CurvePoint, CurveView
+
+    view = CurveView()
+    qtbot.addWidget(view)
+    view.resize(600, 260)
+    view.show()
+    chart = view.chart
+    chart.set_points([CurvePoint(float(i % 17), "easy") for i in range(200)])
+    assert chart.visible() == 200 and not view.bar.isEnabled()
+    under = chart.point_at(150)
+
+    def wheel(steps: int) -> None:
+        at = QPointF(under.x(), chart.height() / 2)
+        event = QWheelEvent(at, chart.mapToGlobal(at), QPoint(), QPoint(0, 120 * steps), Qt.MouseButton.NoButton,
+                            Qt.KeyboardModifier.NoModifier, Qt.ScrollPhase.NoScrollPhase, False)
+        QApplication.sendEvent(chart, event)
+
+    wheel(6)
+    assert chart.visible() < 60 and view.bar.isEnabled()
+    assert chart.first <= 150 < chart.first + chart.visible()  # the level under the pointer stays in view
+    assert abs(chart.point_at(150).x() - under.x()) < chart.width() / chart.visible()
+    wheel(-12)
+    assert chart.visible() == 200
