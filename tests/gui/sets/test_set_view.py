@@ -189,3 +189,30 @@ def test_the_wheel_zooms_in_about_the_pointer_and_out_again(qtbot):
     assert abs(chart.point_at(150).x() - under.x()) < chart.width() / chart.visible()
     wheel(-12)
     assert chart.visible() == 200
+
+
+def test_the_list_drags_through_its_view_and_not_while_sorted(qtbot):
+    from PySide6.QtCore import QModelIndex
+
+    from linjat_editor.core.level import Level
+    from linjat_editor.gui.sets.set_panel import SetPanel
+    from linjat_editor.gui.sets.set_worker import SetChecker
+    from linjat_editor.io.level_set import LevelSet
+
+    panel = SetPanel(checker=SetChecker(lambda lv: EntryCheck(1, True, 10.0 - lv.numbers[0].row)))
+    qtbot.addWidget(panel)
+    s = LevelSet()
+    for k in range(5):
+        s = s.add(Level(9, 6, numbers=((k, 0, 2),), dots=frozenset(), name=f"l{k}"), tier="easy")
+    panel.set_level_set(s)
+    qtbot.waitUntil(lambda: not panel.checker.busy, timeout=5000)
+    rows = panel.view.model()
+    assert panel.view.dragDropMode() == panel.view.DragDropMode.InternalMove
+    rows.dropMimeData(rows.mimeData([rows.index(0, 0)]), Qt.DropAction.MoveAction, 3, 0, QModelIndex())
+    assert [e.level.name for e in panel.level_set] == ["l1", "l2", "l0", "l3", "l4"]
+    panel.view_bar.sort.setCurrentIndex(panel.view_bar.sort.findText("Sort: score"))
+    shown = [rows.data(rows.index(r, 0)).split("\n")[0] for r in range(rows.rowCount())]
+    assert shown == ["5. l4", "4. l3", "2. l2", "1. l1", "3. l0"]  # lowest score first; each keeps its set number
+    assert panel.view.dragDropMode() == panel.view.DragDropMode.NoDragDrop
+    assert [e.level.name for e in panel.level_set] == ["l1", "l2", "l0", "l3", "l4"]  # the set keeps its order
+    panel.shutdown()
