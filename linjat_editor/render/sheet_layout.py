@@ -50,6 +50,7 @@ LEADING = 1.3  # line height per font size
 CHAR_WIDTH = 0.56  # a generous average glyph width per font size (DejaVu Sans), for wrapping
 MAX_CELL = 40.0  # a page of one small board need not be a poster
 SLOT_PAD = 8.0  # room around a board inside its slot
+MAX_MESSAGE_LINES = 6  # a longer tutorial message is cut, ending in "…"
 
 
 @dataclass(frozen=True)
@@ -183,7 +184,10 @@ def layout_pages(
     caption_h = _line(CAPTION_SIZE) + 4
 
     def message_lines(idx: int) -> list[str]:
-        return wrap(items[idx].message, box_w - 2 * SLOT_PAD, MESSAGE_SIZE) if items[idx].message else []
+        lines = wrap(items[idx].message, box_w - 2 * SLOT_PAD, MESSAGE_SIZE) if items[idx].message else []
+        if len(lines) > MAX_MESSAGE_LINES:  # a message is a hint, not a page: it never squeezes the boards
+            lines = lines[:MAX_MESSAGE_LINES - 1] + [lines[MAX_MESSAGE_LINES - 1].rstrip() + " …"]
+        return lines
 
     def fit(idx: int, frame: _Frame) -> float:
         lvl = items[idx].level

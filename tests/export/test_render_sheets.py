@@ -181,3 +181,18 @@ def test_dispatch(tmp_path, small_set):
     assert export_set(small_set, tmp_path / "x.csv", analyse=False) == [tmp_path / "x.csv"]
     with pytest.raises(ValueError):
         export_set(small_set, tmp_path / "x.out", "docx")
+
+
+def test_a_long_message_is_cut_and_never_squeezes_the_boards(small_set):
+    from linjat_editor.render.sheet_layout import MAX_MESSAGE_LINES
+
+    wordy = [small_set[0].with_meta(message="Draw every line. " * 200)] + small_set[1:]
+    plain = sheet_pages(small_set, per_page=6)
+    pages = sheet_pages(wordy, per_page=6)
+    first = pages[0].boards[0]
+    notes = first.texts[1:]
+    assert len(notes) == MAX_MESSAGE_LINES and notes[-1].text.endswith("…")
+    assert first.cell > 0.8 * plain[0].boards[0].cell
+    for page in pages:
+        for t in page.texts + [t for b in page.boards for t in b.texts]:
+            assert 0 < t.y < page.height
