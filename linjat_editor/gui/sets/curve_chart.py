@@ -18,6 +18,7 @@ moves along. A click selects and opens the level under it.
 from __future__ import annotations
 
 from dataclasses import dataclass
+from typing import Callable
 
 from PySide6.QtCore import QPointF, QRectF, QSize, Qt, Signal
 from PySide6.QtGui import QColor, QMouseEvent, QPainter, QPaintEvent, QPen, QPolygonF, QWheelEvent
@@ -371,7 +372,7 @@ class DifficultyCurve(QWidget):
 class CurveView(QWidget):
     """The curve with its scroll bar and zoom buttons; ``enlarge`` (when given) opens it in a window of its own."""
 
-    def __init__(self, parent: QWidget | None = None, enlarge: object = None) -> None:
+    def __init__(self, parent: QWidget | None = None, enlarge: Callable[[], None] | None = None) -> None:
         super().__init__(parent)
         self.chart = DifficultyCurve(self)
         self.bar = QScrollBar(Qt.Orientation.Horizontal, self)
@@ -385,7 +386,7 @@ class CurveView(QWidget):
         specs = [("zoom_in", "+", "Zoom in: fewer levels, bigger marks (or the wheel)", lambda: self.chart.zoom(2.0)),
                  ("zoom_out", "−", "Zoom out", lambda: self.chart.zoom(0.5)),
                  ("fit", "All", "Show every level", self.chart.show_all)]
-        if callable(enlarge):
+        if enlarge is not None:
             specs.append(("enlarge", "⤢", "Open the curve in a window of its own", enlarge))
         for key, text, tip, slot in specs:
             b = QToolButton(self)

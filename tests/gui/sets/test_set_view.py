@@ -189,6 +189,13 @@ def test_the_wheel_zooms_in_about_the_pointer_and_out_again(qtbot):
     assert abs(chart.point_at(150).x() - under.x()) < chart.width() / chart.visible()
     wheel(-12)
     assert chart.visible() == 200
+    view.buttons["zoom_in"].click()
+    assert chart.visible() == 100 and view.buttons["zoom_out"].isEnabled() and view.buttons["fit"].isEnabled()
+    view.buttons["zoom_in"].click()
+    view.buttons["zoom_out"].click()
+    assert chart.visible() == 100
+    view.buttons["fit"].click()
+    assert chart.visible() == 200 and not view.buttons["fit"].isEnabled()
 
 
 def test_the_list_drags_through_its_view_and_not_while_sorted(qtbot):
