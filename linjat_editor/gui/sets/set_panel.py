@@ -2,7 +2,9 @@
 
 Every change to the set (add, remove, duplicate, drag, sort, tier) is one step
 on the panel's own undo stack; sets are immutable values, so a step is just
-the set before and after. Levels are analysed in a worker thread.
+the set before and after. Levels are analysed in a worker thread. The list
+and the curve show the same levels in the same order (``set_filter.shown``),
+filtered and sorted without changing the set.
 """
 
 from __future__ import annotations
@@ -17,12 +19,12 @@ from PySide6.QtWidgets import (QAbstractItemView, QComboBox, QGridLayout, QLabel
 from linjat_editor.core.level import Level
 from linjat_editor.gui.commands.change_set import ChangeSetCommand
 from linjat_editor.gui.sets.curve_chart import CurvePoint, CurveView
-from linjat_editor.gui.sets.set_filter import LevelView, shown
-from linjat_editor.gui.sets.set_view import CurveWindow, ShownRows, ViewBar
 from linjat_editor.gui.sets.set_checks import MEANINGS, EntryCheck, reason
 from linjat_editor.gui.sets.set_files import SetFilesMixin
+from linjat_editor.gui.sets.set_filter import LevelView, shown
 from linjat_editor.gui.sets.set_model import SetModel, entry_name, median_seconds, target_of
 from linjat_editor.gui.sets.set_ordering import ramp_order
+from linjat_editor.gui.sets.set_view import CurveWindow, ShownRows, ViewBar
 from linjat_editor.gui.sets.set_worker import SetChecker
 from linjat_editor.io.export_common import guess_tier
 from linjat_editor.io.level_set import LevelSet
@@ -107,7 +109,6 @@ class SetPanel(SetFilesMixin, QWidget):
         split.addWidget(self.curve)
         split.setStretchFactor(0, 3)
         split.setStretchFactor(1, 2)
-        self.split = split
         layout = QVBoxLayout(self)
         layout.addLayout(grid)
         layout.addWidget(self.view_bar)
@@ -176,7 +177,7 @@ class SetPanel(SetFilesMixin, QWidget):
         self._refresh()
 
     def enlarge_curve(self) -> None:
-        """The curve in a window of its own, as large as the screen allows; it follows the set panel."""
+        """The curve in a window of its own, to be made as large as a set of hundreds needs; it shows what the panel shows."""
         if self.curve_window is None:
             self.curve_window = CurveWindow(self.window())
             self.curve_window.curve.chart.clicked.connect(self.open_level_at)
