@@ -9,7 +9,6 @@ the engine's speed. Sheet options chosen in the export dialog reach the file.
 from __future__ import annotations
 
 import re
-from pathlib import Path
 
 import pytest
 from PySide6.QtCore import QPoint, Qt
@@ -21,7 +20,6 @@ from linjat_editor.io import read_set
 from linjat_editor.io.export_common import export_items
 from linjat_editor.render.sheet_layout import PER_PAGE
 
-LOOK = Path("/tmp/look45")  # where the pictures go when a person wants to see them (if it exists)
 
 
 @pytest.fixture
@@ -50,11 +48,6 @@ def legend_whole(chart) -> None:
         assert not box.intersects(halo), text
 
 
-def save(widget, name: str) -> None:
-    if LOOK.is_dir():
-        widget.grab().save(str(LOOK / name))
-
-
 def test_the_published_set_reads_filters_and_opens(qtbot, window, published):
     panel = window.set_panel
     panel.checker.fn = stored_figures(published)
@@ -68,7 +61,6 @@ def test_the_published_set_reads_filters_and_opens(qtbot, window, published):
     assert len(chart.points) == 399 and chart.isVisible() and chart.height() >= 130
     assert {e.swatch for e in chart.legend()} >= {"tutorial", "easy", "medium", "hard", "expert", "cross", "dash"}
     legend_whole(chart)
-    save(panel, "set-panel-399.png")
 
     # Enlarged in a window of its own: the same levels, the legend on one line, markers bigger.
     panel.curve.buttons["enlarge"].click()
@@ -77,7 +69,6 @@ def test_the_published_set_reads_filters_and_opens(qtbot, window, published):
     assert big.points == chart.points and big.width() > 2 * chart.width()
     legend_whole(big)
     assert len(big._legend_rows()) < len(chart._legend_rows()) or len(chart._legend_rows()) == 1
-    save(panel.curve_window, "curve-window-399.png")
     # Zoomed in on a stretch: 50 levels in view, the scroll bar moves along the rest.
     big.zoom(399 / 50)
     assert big.visible() == 50 and panel.curve_window.curve.bar.isEnabled()
@@ -87,7 +78,6 @@ def test_the_published_set_reads_filters_and_opens(qtbot, window, published):
     panel.curve_window.curve.bar.setValue(280)
     assert big.first == 280 and big.point_at(300) is not None
     assert big._radius(big._area()) > chart._radius(chart._area())
-    save(panel.curve_window, "curve-window-zoomed.png")
     panel.curve_window.close()
 
     # Flagged only: exactly the leaky levels (tutorials may be leaky), in the list and on the curve.
@@ -114,7 +104,6 @@ def test_the_published_set_reads_filters_and_opens(qtbot, window, published):
     scores = [checks[i].score for i in chart.indices]
     assert scores == sorted(scores)
     assert panel.view.dragDropMode() == panel.view.DragDropMode.NoDragDrop  # a sorted view is not the set's order
-    save(panel, "set-panel-filtered.png")
 
     # A click on a point opens that level in the editor.
     k = len(chart.indices) // 2
