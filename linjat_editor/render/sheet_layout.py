@@ -175,7 +175,7 @@ def layout_pages(
     chunks = [list(range(i, min(i + per_page, len(items)))) for i in range(0, len(items), per_page)] or [[]]
     # Every page with its header first: the body each page leaves decides the one cell size.
     pages: list[tuple[Page, bool, list[int], _Frame]] = []
-    for solution in ([False, True] if solution_pages else [False]):
+    for solution in ([False, True] if solution_pages and items else [False]):
         for k, chunk in enumerate(chunks):
             page = Page(pw, ph)
             top = _header(page, title, "Solutions" if solution else "", k == 0, margin)

@@ -196,3 +196,12 @@ def test_a_long_message_is_cut_and_never_squeezes_the_boards(small_set):
     for page in pages:
         for t in page.texts + [t for b in page.boards for t in b.texts]:
             assert 0 < t.y < page.height
+
+
+def test_an_empty_set_is_one_page_with_the_rules_and_no_solutions_section():
+    from linjat_editor.io.level_set import LevelSet
+    from linjat_editor.render.sheet_layout import HOW_TO_PLAY
+
+    pages = sheet_pages(LevelSet(name="Nothing yet"), per_page=4, solutions=True)
+    assert len(pages) == 1 and not pages[0].boards
+    assert [t.text for t in pages[0].texts][:2] == ["Nothing yet", HOW_TO_PLAY]
