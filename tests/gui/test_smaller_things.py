@@ -46,11 +46,13 @@ def test_export_without_extension_uses_the_chosen_format(qtbot, tmp_path, monkey
     warnings = []
     monkeypatch.setattr(QMessageBox, "warning", lambda *a, **k: warnings.append(a))
     panel.export_dialog()
-    assert not warnings
     written = tmp_path / "sheets.pdf"
+    qtbot.waitUntil(lambda: not panel.exporting, timeout=30_000)  # written on a worker
+    assert not warnings
     assert written.read_bytes().startswith(b"%PDF")
     monkeypatch.setattr(QFileDialog, "getSaveFileName", lambda *a, **k: (str(tmp_path / "game"), "puzzles.json (*.json)"))
     panel.export_dialog()
+    qtbot.waitUntil(lambda: not panel.exporting, timeout=30_000)
     assert (tmp_path / "game.json").read_text().lstrip().startswith(("[", "{"))
 
 

@@ -88,6 +88,7 @@ def test_editor_export_onto_a_full_disk_says_so_and_keeps_the_old_file(qtbot, tm
     resource.setrlimit(resource.RLIMIT_FSIZE, (LIMIT, limits[1]))
     try:
         panel.export_dialog()
+        qtbot.waitUntil(lambda: bool(shown), timeout=60_000)  # the export runs on a worker
     finally:
         resource.setrlimit(resource.RLIMIT_FSIZE, limits)
         signal.signal(signal.SIGXFSZ, before)

@@ -151,6 +151,7 @@ def main() -> int:
         QFileDialog.getSaveFileName = staticmethod(lambda *a, _n=name, _c=chosen, **k: (str(out / _n), _c))
         sets.export_dialog()
     summary["exports"] = [str(out / "puzzles.json"), str(out / "sheets.pdf")]
+    wait_for(lambda: all(Path(p).exists() for p in summary["exports"]), "the exports (written on workers)")
     level_path = out / "level.json"
     summary["saved"] = window.files.save_as(level_path)
     summary["level"] = str(level_path)
