@@ -108,7 +108,7 @@ def _line(size: float) -> float:
 
 
 @dataclass(frozen=True)
-class _Frame:
+class _Body:
     """A page's body: where the slots go, below its header and above its footer."""
 
     top: float
@@ -125,8 +125,10 @@ def _header(page: Page, title: str, heading: str, first: bool, margin: float) ->
     pw = page.width
     y = margin + TITLE_SIZE * 0.8
     if first:
+        for k, line in enumerate(wrap(title, pw - 2 * margin, TITLE_SIZE)[:2] if title else []):
+            y += _line(TITLE_SIZE) if k else 0
+            page.texts.append(Text(pw / 2, y, line, TITLE_SIZE, True, "middle"))
         if title:
-            page.texts.append(Text(pw / 2, y, title, TITLE_SIZE, True, "middle"))
             y += _line(TITLE_SIZE) * 0.6
         if heading:
             y += _line(HEAD_SIZE)
@@ -147,6 +149,8 @@ def _header(page: Page, title: str, heading: str, first: bool, margin: float) ->
             y = box_bottom
     else:
         head = " · ".join(t for t in (title, heading) if t)
+        if len(head) * CHAR_WIDTH * HEAD_SIZE > pw - 2 * margin:  # a long name: cut to one line
+            head = wrap(head, pw - 2 * margin - HEAD_SIZE, HEAD_SIZE)[0] + " …"
         if head:
             page.texts.append(Text(pw / 2, margin + HEAD_SIZE * 0.8, head, HEAD_SIZE, True, "middle"))
         y = margin + _line(HEAD_SIZE)
@@ -174,12 +178,12 @@ def layout_pages(
     cols, rows = GRIDS[per_page]
     chunks = [list(range(i, min(i + per_page, len(items)))) for i in range(0, len(items), per_page)] or [[]]
     # Every page with its header first: the body each page leaves decides the one cell size.
-    pages: list[tuple[Page, bool, list[int], _Frame]] = []
+    pages: list[tuple[Page, bool, list[int], _Body]] = []
     for solution in ([False, True] if solution_pages and items else [False]):
         for k, chunk in enumerate(chunks):
             page = Page(pw, ph)
             top = _header(page, title, "Solutions" if solution else "", k == 0, margin)
-            pages.append((page, solution, chunk, _Frame(top, ph - margin - _line(FOOT_SIZE))))
+            pages.append((page, solution, chunk, _Body(top, ph - margin - _line(FOOT_SIZE))))
     box_w = (pw - 2 * margin) / cols
     caption_h = _line(CAPTION_SIZE) + 4
 
@@ -189,7 +193,7 @@ def layout_pages(
             lines = lines[:MAX_MESSAGE_LINES - 1] + [lines[MAX_MESSAGE_LINES - 1].rstrip() + " …"]
         return lines
 
-    def fit(idx: int, frame: _Frame) -> float:
+    def fit(idx: int, frame: _Body) -> float:
         lvl = items[idx].level
         box_h = (frame.bottom - frame.top) / rows
         room = box_h - caption_h - len(message_lines(idx)) * _line(MESSAGE_SIZE) - 2 * SLOT_PAD

@@ -205,3 +205,13 @@ def test_an_empty_set_is_one_page_with_the_rules_and_no_solutions_section():
     pages = sheet_pages(LevelSet(name="Nothing yet"), per_page=4, solutions=True)
     assert len(pages) == 1 and not pages[0].boards
     assert [t.text for t in pages[0].texts][:2] == ["Nothing yet", HOW_TO_PLAY]
+
+
+def test_a_long_set_name_stays_on_the_page(small_set):
+    from linjat_editor.render.sheets import render_images
+
+    name = "The very long name of a set of levels made for the winter camp of the puzzle club " * 3
+    pages = sheet_pages(small_set, title=name, per_page=4, solutions=True)
+    for img in render_images([pages[0], pages[1], pages[3]], 72):  # the first, a later, and a solutions page
+        edges = np.concatenate([pixels(img)[:, :14], pixels(img)[:, -14:]], axis=1)
+        assert edges.min() > 200  # nothing drawn in the margins: the name is wrapped or cut
