@@ -24,8 +24,9 @@ run: venv
 # and layout bugs the offscreen plugin hides). Qt >= 6.5's xcb plugin needs
 # libxcb-cursor0, and icccm/keysyms, which minimal Debian images lack. Installed
 # when missing and we may (root with apt-get, as in CI); otherwise those tests
-# skip with a message naming the packages.
-XPACKAGES := xvfb xauth libxcb-cursor0 libxcb-icccm4 libxcb-keysyms1
+# skip with a message naming the packages. poppler-utils reads the printed
+# sheets back (tests/export/test_sheets_for_players.py).
+XPACKAGES := xvfb xauth libxcb-cursor0 libxcb-icccm4 libxcb-keysyms1 poppler-utils
 xserver:
 	@if command -v dpkg-query >/dev/null && command -v apt-get >/dev/null && [ "$$(id -u)" = 0 ]; then \
 	    missing=$$(for p in $(XPACKAGES); do dpkg-query -W -f='$${Status}\n' $$p 2>/dev/null | grep -q '^install ok installed' || echo $$p; done); \

@@ -207,13 +207,20 @@ class Session:
         self.shot("10-batch", sets._batch_dialog)
         sets._batch_dialog.reject()
 
-        # Export: the set as printable PDF sheets (the dialog answered by the script).
+        # Export: the set as printable PDF sheets; the sheet options photographed, solutions asked for.
         from PySide6.QtWidgets import QFileDialog
 
         target = self.scratch / "levels"
         QFileDialog.getSaveFileName = staticmethod(lambda *a, **k: (str(target), "PDF sheets (*.pdf)"))
-        sets.export_dialog()
-        self.shot("11-export")
+        chosen: dict = {}
+
+        def answer(box) -> None:  # noqa: ANN001
+            box.solutions.setChecked(True)
+            chosen.update(box.options())
+            box.accept()
+
+        self.with_modal("11-export", sets.export_dialog, answer)
+        sheet_pictures(sets.with_analysis(), self.out, chosen)
 
         # Shortcuts (F1).
         self.with_modal("13-shortcuts", w.acts.shortcuts.trigger, lambda box: box.accept())
@@ -268,6 +275,20 @@ class Session:
                         lambda box: box.button(QMessageBox.StandardButton.Yes).click())
         self.window.files.prompt_unsaved = lambda: QMessageBox.StandardButton.Discard
         self.window.close()
+
+
+def sheet_pictures(level_set, out: Path, options: dict) -> None:  # noqa: ANN001
+    """The printed sheets as the PDF lays them out: its first page and its first solutions page."""
+    from linjat_editor.render.sheets import png_bytes, render_images, sheet_pages
+
+    pages = sheet_pages(level_set, **options)
+    solutions = next((i for i, page in enumerate(pages) if page.boards and page.boards[0].solution), None)
+    picked = [(0, "11-sheets-first-page")] + ([(solutions, "11-sheets-solutions")] if solutions is not None else [])
+    images = render_images([pages[i] for i, _ in picked], dpi=96)
+    for image, (_, name) in zip(images, picked):
+        path = out / f"{name}.png"
+        path.write_bytes(png_bytes(image))
+        print(path, flush=True)
 
 
 if __name__ == "__main__":

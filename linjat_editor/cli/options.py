@@ -23,8 +23,6 @@ MAX_ITERATIONS = 1_000_000_000
 MAX_BATCH = 10_000
 #: ``batch --workers``: worker processes, each with its own engine in memory.
 MAX_PROCESSES = 64
-#: Sheets: levels a page (more could not be read on paper).
-MAX_PER_PAGE = 100
 
 
 class Parser(argparse.ArgumentParser):
@@ -52,12 +50,30 @@ def whole_number(low: int, high: int, what: str = "") -> Callable[[str], int]:
     return parse
 
 
+def one_of(allowed: tuple[int, ...]) -> Callable[[str], int]:
+    """An argparse type: one of the whole numbers ``allowed``; otherwise a message listing them."""
+
+    def parse(text: str) -> int:
+        try:
+            value = int(text)
+        except ValueError:
+            value = None
+        if value not in allowed:
+            listed = ", ".join(map(str, allowed[:-1])) + f" or {allowed[-1]}"
+            raise argparse.ArgumentTypeError(f"must be {listed}, not {shorten(repr(text), 40)}")
+        return value
+
+    parse.__name__ = "whole number"
+    return parse
+
+
 LIMIT = whole_number(1, MAX_LIMIT)
 ITERATIONS = whole_number(0, MAX_ITERATIONS)
 WORKERS = whole_number(1, MAX_WORKERS, " (threads)")
 PROCESSES = whole_number(1, MAX_PROCESSES, " (processes)")
 BATCH_COUNT = whole_number(1, MAX_BATCH, " (levels)")
-PER_PAGE = whole_number(1, MAX_PER_PAGE)
+#: Sheets: puzzles a page, the layouts that fill a page (``render.sheet_layout.GRIDS``).
+PER_PAGE = one_of((1, 2, 4, 6))
 NUMBERS = whole_number(1, MAX_NUMBERS)
 #: Any 64-bit seed (the generator folds a seed to 64 bits anyway).
 SEED = whole_number(-(2**63), 2**64 - 1)

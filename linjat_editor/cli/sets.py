@@ -8,7 +8,8 @@ from typing import TYPE_CHECKING, Any
 
 from linjat_editor.io import read_set
 from linjat_editor.io.errors import STDOUT_NAME, printable
-from linjat_editor.render.export import FORMATS, export_set
+from linjat_editor.render.export import FORMATS, export_set, format_for
+from linjat_editor.render.sheet_layout import PAPER
 from . import options
 from .aims import add_target_options
 from .presets import PRESET_NAMES
@@ -21,8 +22,10 @@ if TYPE_CHECKING:
 def run_export(args: argparse.Namespace) -> int:
     level_set = read_set(args.set)
     options: dict[str, Any] = {}
-    if args.format in ("svg", "png", "pdf"):
-        options.update(solutions=args.solutions, per_page=args.per_page)
+    # The format named, else the output's suffix says it (sheet options held for that case too).
+    fmt = args.format or (None if args.output == "-" else format_for(args.output))
+    if fmt in ("svg", "png", "pdf"):
+        options.update(solutions=args.solutions, per_page=args.per_page, paper=args.paper, labels=args.labels)
         if args.title:
             options["title"] = args.title
     written = export_set(level_set, args.output, args.format, **options)
@@ -101,9 +104,12 @@ def add_parsers(sub: Any) -> None:
     p.add_argument("set", help="level set file (or a single level)")
     p.add_argument("--format", choices=FORMATS, help="default: from the output's extension")
     p.add_argument("-o", "--output", required=True, help="file to write, or - for standard output with --format (PNG sheets: several pages may add -N)")
-    p.add_argument("--solutions", action="store_true", help="sheets: add a solutions page")
-    p.add_argument("--per-page", type=options.PER_PAGE, default=6, help="sheets: levels per page (default 6)")
-    p.add_argument("--title", help="sheets: title printed on each page")
+    p.add_argument("--solutions", action="store_true", help="sheets: add solution pages at the back, lines drawn")
+    p.add_argument("--per-page", type=options.PER_PAGE, default=6, help="sheets: puzzles per page (default 6)")
+    p.add_argument("--paper", choices=tuple(PAPER), default="a4", help="sheets: paper size (default a4)")
+    p.add_argument("--labels", action="store_true",
+                   help="sheets: also print each level's name and tier (for the designer; players see numbers)")
+    p.add_argument("--title", help="sheets: the heading (default: the set's name)")
     p.set_defaults(func=run_export)
 
     p = sub.add_parser("batch", help="generate many levels of a tier into a set, in parallel")

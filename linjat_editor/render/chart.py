@@ -36,12 +36,13 @@ class PlotArea:
 
     @classmethod
     def fit(cls, width: float, height: float, metrics: QFontMetrics, x_max: float, lo: float, hi: float,
-            values: bool = True) -> PlotArea:
-        """A plot area filling a ``width`` x ``height`` widget, with strips for the labels around it."""
+            values: bool = True, legend_lines: int = 1) -> PlotArea:
+        """A plot area filling a ``width`` x ``height`` widget, with strips for the labels around it
+        (``legend_lines`` lines of legend above)."""
         hi = hi if hi > lo else lo + 1.0
         line = float(metrics.height())
         label_w = float(max(metrics.horizontalAdvance(f"{v:g}") for v in (lo, hi)) + 4) if values else 0.0
-        top, left = line + HALO + 2, label_w + HALO + 2
+        top, left = max(1, legend_lines) * line + HALO + 2, label_w + HALO + 2
         rect = QRectF(left, top, max(10.0, width - left - HALO - 2), max(10.0, height - top - line - HALO - 4))
         return cls(rect, max(x_max, 1e-9), lo, hi, label_w, line)
 

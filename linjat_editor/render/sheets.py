@@ -22,7 +22,7 @@ from linjat_editor.io.export_common import export_items, write_atomic
 from linjat_editor.render.app import ensure_app
 from linjat_editor.render.board import PRINT, PRINT_THEME, BoardGeometry, digit_font, paint_board
 from linjat_editor.render.marks import Overlay
-from linjat_editor.render.sheet_layout import Page, SheetItem, Text, layout_pages
+from linjat_editor.render.sheet_layout import GREY, Page, SheetItem, Text, layout_pages
 
 PAGE_GAP = 18.0  # points between stacked pages in one SVG
 PDF_RESOLUTION = 300  # dots per inch of the PDF's drawing grid
@@ -39,20 +39,37 @@ def solution_lines(level: Level) -> tuple[Line, ...] | None:
     return tuple(exact.solutions[0]) if exact.count >= 1 and exact.solutions else None
 
 
-def sheet_items(level_set: Any, solutions: bool = False) -> list[SheetItem]:
-    """The set's levels as sheet items, captioned with name and tier, with lines when asked."""
+def caption(number: int, name: str = "", tier: str = "", labels: bool = False) -> str:
+    """A board's caption: "Puzzle 3" for players; with ``labels``, also the designer's name and tier.
+
+    >>> caption(3), caption(3, "Hard 7", "hard", labels=True)
+    ('Puzzle 3', 'Puzzle 3 · Hard 7 (hard)')
+    """
+    if not labels:
+        return f"Puzzle {number}"
+    label = name if tier in ("custom", "") else f"{name} ({tier})"
+    return f"Puzzle {number} · {label}" if label else f"Puzzle {number}"
+
+
+def sheet_items(level_set: Any, solutions: bool = False, labels: bool = False) -> list[SheetItem]:
+    """The set's levels as sheet items: numbered for players, with their messages, with lines when asked.
+
+    ``labels`` adds each level's internal name and tier to its caption (for the designer's own prints).
+    """
     items = []
-    for it in export_items(level_set, analyse=False):
-        caption = it.name if it.tier in ("custom", "") else f"{it.name} ({it.tier})"
-        items.append(SheetItem(it.level, caption, solution_lines(it.level) if solutions else None))
+    for n, it in enumerate(export_items(level_set, analyse=False), 1):
+        items.append(SheetItem(it.level, caption(n, it.name, it.tier, labels),
+                               solution_lines(it.level) if solutions else None, it.message or ""))
     return items
 
 
 def sheet_pages(
-    level_set: Any, *, title: str = "", per_page: int = 6, solutions: bool = False, paper: str = "a4"
+    level_set: Any, *, title: str = "", per_page: int = 6, solutions: bool = False, paper: str = "a4",
+    labels: bool = False,
 ) -> list[Page]:
-    """Lay out a set's sheets (the step shared by all three formats)."""
-    items = sheet_items(level_set, solutions)
+    """Lay out a set's sheets (the step shared by all three formats); the title defaults to the set's name."""
+    items = sheet_items(level_set, solutions, labels)
+    title = title or str(getattr(level_set, "name", "") or "")
     return layout_pages(items, title=title, per_page=per_page, paper=paper, solution_pages=solutions)
 
 
@@ -73,6 +90,10 @@ def paint_page(p: QPainter, page: Page) -> None:
     for board in page.boards:
         geometry = BoardGeometry(board.x, board.y, board.cell, board.level.height, board.level.width)
         paint_board(p, geometry, board.level, Overlay(solution=board.lines), PRINT_THEME, look=PRINT)
+    p.setPen(QPen(QColor(GREY), 0.75))
+    p.setBrush(Qt.BrushStyle.NoBrush)
+    for x, y, w, h in page.frames:
+        p.drawRect(QRectF(x, y, w, h))
     for t in page.texts + [t for board in page.boards for t in board.texts]:
         _paint_text(p, t)
 
@@ -92,6 +113,7 @@ def render_images(pages: Sequence[Page], dpi: float) -> list[QImage]:
     images = []
     for page in pages:
         img = QImage(round(page.width * scale), round(page.height * scale), QImage.Format.Format_RGB32)
+        img.fill(QColor("#ffffff"))  # the page's last, partly covered pixel row and column too
         img.setDotsPerMeterX(round(dpi / 0.0254))
         img.setDotsPerMeterY(round(dpi / 0.0254))
         p = _painter(img, scale)
@@ -185,17 +207,17 @@ def _page_paths(path: Path, count: int) -> list[Path]:
 
 def export_svg(
     level_set: Any, path: str | os.PathLike[str], *, title: str = "", per_page: int = 6,
-    solutions: bool = False, paper: str = "a4",
+    solutions: bool = False, paper: str = "a4", labels: bool = False,
 ) -> list[Path]:
     """Write the set's printable sheet as one SVG file (pages stacked); returns ``[path]``."""
-    pages = sheet_pages(level_set, title=title, per_page=per_page, solutions=solutions, paper=paper)
+    pages = sheet_pages(level_set, title=title, per_page=per_page, solutions=solutions, paper=paper, labels=labels)
     write_atomic(path, svg_bytes(pages, title))
     return [Path(path)]
 
 
 def export_png(
     level_set: Any, path: str | os.PathLike[str], *, title: str = "", per_page: int = 6,
-    solutions: bool = False, paper: str = "a4", dpi: float = 150.0,
+    solutions: bool = False, paper: str = "a4", labels: bool = False, dpi: float = 150.0,
 ) -> list[Path]:
     """Write the sheet as PNG: ``path`` for one page, else ``stem-1.png``, ``stem-2.png``...
 
@@ -203,7 +225,7 @@ def export_png(
     """
     if os.fspath(path) == "-":
         raise ValueError("PNG sheets may be several files: give a file name, not - (standard output)")
-    pages = sheet_pages(level_set, title=title, per_page=per_page, solutions=solutions, paper=paper)
+    pages = sheet_pages(level_set, title=title, per_page=per_page, solutions=solutions, paper=paper, labels=labels)
     targets = _page_paths(Path(path), len(pages))
     for img, target in zip(render_images(pages, dpi), targets):
         write_atomic(target, png_bytes(img))
@@ -212,9 +234,9 @@ def export_png(
 
 def export_pdf(
     level_set: Any, path: str | os.PathLike[str], *, title: str = "", per_page: int = 6,
-    solutions: bool = False, paper: str = "a4",
+    solutions: bool = False, paper: str = "a4", labels: bool = False,
 ) -> list[Path]:
     """Write the sheet as one PDF, a page per sheet page; returns ``[path]``."""
-    pages = sheet_pages(level_set, title=title, per_page=per_page, solutions=solutions, paper=paper)
+    pages = sheet_pages(level_set, title=title, per_page=per_page, solutions=solutions, paper=paper, labels=labels)
     write_atomic(path, pdf_bytes(pages, title))
     return [Path(path)]

@@ -127,7 +127,10 @@ def show_in_the_curve(qtbot: Any, merged: Any, seconds: dict[str, float]) -> Non
         assert point.times is not None
         assert (point.times.median, point.times.solved) == (seconds[level_key(entry.level)], 1)
         assert point.times.predicted == pytest.approx(shipped_time_model().predict(analyze(entry.level).steps))
-    assert chart.labels()[-1][1].startswith("time: bars: median · ◇ predicted, max ")
+    named = [(e.swatch, e.text) for e in chart.legend()]
+    assert ("predicted", "predicted time") in named and any(
+        swatch == "bar" and text.startswith("median time, whisker: middle half (scale to ") for swatch, text in named)
+    assert {text for _, text in chart.labels()} >= {text for _, text in named}  # each drawn, none cut
     # The predicted diamonds are drawn where the chart says: the right vertex of each is vermilion.
     image = screenshot(panel)
     series = [pt.times for pt in chart.points]

@@ -128,8 +128,11 @@ def text_boxes(page) -> list[tuple[float, float, float, float]]:
 
     Glyph edges antialias differently in QtSvg's renderer; everything else must match.
     """
-    boxes = [(0.0, t.y - 1.2 * t.size, page.width, t.y + 0.5 * t.size)
-             for t in page.texts + [t for b in page.boards for t in b.texts]]
+    boxes = []
+    for t in page.texts + [t for b in page.boards for t in b.texts]:
+        width = 0.7 * t.size * len(t.text) + 4  # wider than any run of glyphs
+        x0 = t.x - width / 2 if t.anchor == "middle" else t.x - width if t.anchor == "end" else t.x - 2
+        boxes.append((x0, t.y - 1.2 * t.size, x0 + width, t.y + 0.5 * t.size))
     for b in page.boards:
         for n in b.level.numbers:
             x, y = b.x + (n.col + 0.5) * b.cell, b.y + (n.row + 0.5) * b.cell
@@ -154,7 +157,7 @@ def test_svg_is_the_png_drawn_again(tmp_path, small_set):
         assert differ < 0.0005 * compared, (png.name, differ)
     # Every page, caption and digit is real text in the SVG (searchable, selectable).
     texts = svg_texts(out)
-    assert texts.count("Set & co") == 2 and "Set & co - solutions" in texts
+    assert texts.count("Set & co") == 3 and "Set & co · Solutions" in texts and "Solutions" in texts
     digits = [t for t in texts if t.isdigit()]
     assert len(digits) == 2 * sum(len(lv.numbers) for lv in small_set)
 
@@ -178,3 +181,37 @@ def test_dispatch(tmp_path, small_set):
     assert export_set(small_set, tmp_path / "x.csv", analyse=False) == [tmp_path / "x.csv"]
     with pytest.raises(ValueError):
         export_set(small_set, tmp_path / "x.out", "docx")
+
+
+def test_a_long_message_is_cut_and_never_squeezes_the_boards(small_set):
+    from linjat_editor.render.sheet_layout import MAX_MESSAGE_LINES
+
+    wordy = [small_set[0].with_meta(message="Draw every line. " * 200)] + small_set[1:]
+    plain = sheet_pages(small_set, per_page=6)
+    pages = sheet_pages(wordy, per_page=6)
+    first = pages[0].boards[0]
+    notes = first.texts[1:]
+    assert len(notes) == MAX_MESSAGE_LINES and notes[-1].text.endswith("…")
+    assert first.cell > 0.8 * plain[0].boards[0].cell
+    for page in pages:
+        for t in page.texts + [t for b in page.boards for t in b.texts]:
+            assert 0 < t.y < page.height
+
+
+def test_an_empty_set_is_one_page_with_the_rules_and_no_solutions_section():
+    from linjat_editor.io.level_set import LevelSet
+    from linjat_editor.render.sheet_layout import HOW_TO_PLAY
+
+    pages = sheet_pages(LevelSet(name="Nothing yet"), per_page=4, solutions=True)
+    assert len(pages) == 1 and not pages[0].boards
+    assert [t.text for t in pages[0].texts][:2] == ["Nothing yet", HOW_TO_PLAY]
+
+
+def test_a_long_set_name_stays_on_the_page(small_set):
+    from linjat_editor.render.sheets import render_images
+
+    name = "The very long name of a set of levels made for the winter camp of the puzzle club " * 3
+    pages = sheet_pages(small_set, title=name, per_page=4, solutions=True)
+    for img in render_images([pages[0], pages[1], pages[3]], 72):  # the first, a later, and a solutions page
+        edges = np.concatenate([pixels(img)[:, :14], pixels(img)[:, -14:]], axis=1)
+        assert edges.min() > 200  # nothing drawn in the margins: the name is wrapped or cut

@@ -109,7 +109,7 @@ def test_targets_drawn_beside_scores(qtbot) -> None:
     for i in range(3):
         c = chart.target_point(i)
         assert c is not None and close(colour_at(image, chart, chart, c), QColor(TARGET))
-    assert "blue: targets" in [text for _, text in chart.labels()][-1]
+    assert "target" in [text for _, text in chart.labels()] and "target" in [e.text for e in chart.legend()]
     assert ink(image, chart, chart, QColor(TARGET)) > 30
     chart.set_points([CurvePoint(20.0, "hard"), CurvePoint(45.0, "hard")])
     assert ink(screenshot(chart), chart, chart, QColor(TARGET)) == 0  # no targets: nothing blue
@@ -152,7 +152,8 @@ def test_playtest_times_beside_targets_and_scores(qtbot) -> None:
     chart.resize(400, 200)
     chart.show()
     chart.set_points([CurvePoint(20.0, "hard", seconds=200.0, target=25.0), CurvePoint(45.0, "hard", target=40.0)])
-    assert [text for _, text in chart.labels()][-1] == "blue: targets · bars: time, max 3:20"
+    assert [(e.swatch, e.text) for e in chart.legend()] == [
+        ("target", "target"), ("bar", "median time (tallest 3:20)"), ("dash", "sorted"), ("hard", "hard")]
     image = screenshot(chart)
     assert ink(image, chart, chart, QColor(TARGET)) > 0
     assert ink(image, chart, chart, QColor(150, 150, 150), None) > 0

@@ -9,6 +9,7 @@ from PySide6.QtWidgets import QFileDialog, QMessageBox, QToolBar
 
 from linjat_editor.core.level import Level
 from linjat_editor.gui.commands import SetNumberCommand
+from linjat_editor.gui.dialogs.sheet_options import SheetOptionsDialog
 from linjat_editor.gui.sets.curve_chart import CurvePoint, DifficultyCurve
 from linjat_editor.gui.sets.set_panel import SetPanel
 from linjat_editor.gui.sets.set_worker import SetChecker
@@ -20,14 +21,19 @@ def test_no_chart_label_covers_a_point(qtbot):
     chart = DifficultyCurve()
     qtbot.addWidget(chart)
     chart.resize(320, 140)
-    chart.set_points([CurvePoint(s, "easy", seconds=30.0 * (i + 1)) for i, s in enumerate([120, 5, 300, 42, 300])], 2)
+    chart.set_points([CurvePoint(s, "easy", seconds=30.0 * (i + 1), target=100.0 + i)
+                      for i, s in enumerate([120, 5, 300, 42, 300])], 2)
     chart.show()
     halo = chart._plot_rect().adjusted(-chart.HALO, -chart.HALO, chart.HALO, chart.HALO)
     texts = chart.labels()
-    assert len(texts) == 4  # both score labels, the caption, the time legend
+    # Both score labels, the caption, and the legend: every mark drawn, each name whole (it was cut
+    # to "…ue: targets · bars: time, max 0:" on one line).
+    assert sorted(text for _, text in texts) == sorted(["300", "0", "5 levels, in set order", "target",
+                                                         "median time (tallest 2:30)", "sorted", "easy"])
     for box, text in texts:
         assert not box.intersects(halo), text
-        assert chart.rect().toRectF().contains(box) or box.bottom() <= chart.height() + 1, text
+        assert chart.rect().toRectF().contains(box), text
+        assert chart.fontMetrics().horizontalAdvance(text) <= box.width() + 1, text
 
 
 def test_export_without_extension_uses_the_chosen_format(qtbot, tmp_path, monkeypatch):
@@ -36,14 +42,17 @@ def test_export_without_extension_uses_the_chosen_format(qtbot, tmp_path, monkey
     panel.add_level(Level.from_rows([".3. ", "    "]), tier="easy")
     target = tmp_path / "sheets"
     monkeypatch.setattr(QFileDialog, "getSaveFileName", lambda *a, **k: (str(target), "PDF sheets (*.pdf)"))
+    monkeypatch.setattr(SheetOptionsDialog, "exec", lambda self: 1)  # OK on the sheet options as they open
     warnings = []
     monkeypatch.setattr(QMessageBox, "warning", lambda *a, **k: warnings.append(a))
     panel.export_dialog()
-    assert not warnings
     written = tmp_path / "sheets.pdf"
+    qtbot.waitUntil(lambda: not panel.exporting, timeout=30_000)  # written on a worker
+    assert not warnings
     assert written.read_bytes().startswith(b"%PDF")
     monkeypatch.setattr(QFileDialog, "getSaveFileName", lambda *a, **k: (str(tmp_path / "game"), "puzzles.json (*.json)"))
     panel.export_dialog()
+    qtbot.waitUntil(lambda: not panel.exporting, timeout=30_000)
     assert (tmp_path / "game.json").read_text().lstrip().startswith(("[", "{"))
 
 

@@ -79,12 +79,16 @@ def test_editor_export_onto_a_full_disk_says_so_and_keeps_the_old_file(qtbot, tm
     out.write_bytes(OLD)
     shown: list[str] = []
     monkeypatch.setattr(QFileDialog, "getSaveFileName", lambda *a, **k: (str(out), "PDF sheets (*.pdf)"))
+    from linjat_editor.gui.dialogs.sheet_options import SheetOptionsDialog
+
+    monkeypatch.setattr(SheetOptionsDialog, "exec", lambda self: 1)  # OK on the sheet options as they open
     monkeypatch.setattr(QMessageBox, "warning", lambda parent, title, text: shown.append(text))
     before = signal.signal(signal.SIGXFSZ, signal.SIG_IGN)
     limits = resource.getrlimit(resource.RLIMIT_FSIZE)
     resource.setrlimit(resource.RLIMIT_FSIZE, (LIMIT, limits[1]))
     try:
         panel.export_dialog()
+        qtbot.waitUntil(lambda: bool(shown), timeout=60_000)  # the export runs on a worker
     finally:
         resource.setrlimit(resource.RLIMIT_FSIZE, limits)
         signal.signal(signal.SIGXFSZ, before)

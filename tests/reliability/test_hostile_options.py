@@ -40,7 +40,7 @@ REFUSED: dict[str, tuple[list[str], str]] = {
                              "from 1 to 64 (processes)"),
     "batch --iterations -1": (["batch", "--preset", "easy", "--count", "1", "--iterations", "-1", "-o", "{dir}/b.json"],
                               "from 0 to"),
-    "export --per-page 0": (["export", "{set}", "-o", "{dir}/x.svg", "--per-page", "0"], "from 1 to 100"),
+    "export --per-page 0": (["export", "{set}", "-o", "{dir}/x.svg", "--per-page", "0"], "must be 1, 2, 4 or 6, not '0'"),
     "fill -o newdir/": (["fill", "{level}", "-o", "{dir}/newdir/"], "newdir/: cannot save: is a folder"),
     "fill -o an existing folder": (["fill", "{level}", "-o", "{dir}"], "cannot save: is a folder"),
     "optimize -o newdir/": (["optimize", "{level}", "--iterations", "5", "-o", "{dir}/newdir/"], "is a folder"),

@@ -6,7 +6,6 @@ Kept apart from the panel's editing and display so each file stays one idea.
 from __future__ import annotations
 
 from pathlib import Path
-from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 from PySide6.QtWidgets import QFileDialog, QMessageBox, QWidget
@@ -28,6 +27,8 @@ EXPORT_FILTERS = {
     "PNG sheets (*.png)": ("png", ".png"),
     "CSV figures (*.csv)": ("csv", ".csv"),
 }
+
+SHEET_FORMATS = ("pdf", "svg", "png")
 
 
 def export_target(path: str, chosen_filter: str) -> tuple[str, str | None]:
@@ -74,14 +75,14 @@ class SetFilesMixin(_Widget):
         dialog.open()
         self._batch_dialog = dialog  # reachable for tests and for shutdown
 
-    def export(self, path: str, fmt: str | None = None, **options: object) -> list:
-        """Export the set (with the figures found so far) in any format ``linjat export`` knows."""
+    def export(self, path: str, fmt: str | None = None, level_set: LevelSet | None = None, **options: object) -> list:
+        """Export the set (with the figures found so far, or ``level_set``) in any format ``linjat export`` knows."""
         from linjat_editor.render.export import export_set
 
-        level_set = self.with_analysis()
+        level_set = level_set if level_set is not None else self.with_analysis()
         if all(e.analysis is not None for e in level_set):
             options.setdefault("analyse", False)  # every figure is known: no need to solve again
-        if (fmt or path.rsplit(".", 1)[-1].lower()) in ("svg", "png", "pdf"):
+        if (fmt or path.rsplit(".", 1)[-1].lower()) in SHEET_FORMATS:
             options.pop("analyse", None)
             options.setdefault("title", level_set.name)
         return export_set(level_set, path, fmt, **options)
@@ -90,11 +91,50 @@ class SetFilesMixin(_Widget):
         path, chosen = QFileDialog.getSaveFileName(self, "Export set", "puzzles.json", ";;".join(EXPORT_FILTERS))
         if path:
             path, fmt = export_target(path, chosen)
+            options: dict[str, Any] = {}
+            if fmt in SHEET_FORMATS:
+                from linjat_editor.gui.dialogs.sheet_options import SheetOptionsDialog
+
+                asked = SheetOptionsDialog.ask(self.level_set.name, self)
+                if asked is None:
+                    return
+                options = asked
+            self.export_in_background(path, fmt, options)
+
+    def export_in_background(self, path: str, fmt: str | None, options: dict[str, Any]) -> None:
+        """Export on a worker (solving every level for the solution pages and painting hundreds of
+        boards would freeze the editor); the panel says when it is written, a box when it fails."""
+        from linjat_editor.gui.workers import Worker
+
+        # A worker for each export (listed while it runs): two exports in a row both finish and both report.
+        exporter = Worker(self)
+        self._exporters = [w for w in getattr(self, "_exporters", []) if w.busy] + [exporter]
+        exporter.finished.connect(self._exported)
+        exporter.failed.connect(lambda text: self._exported(("failed", text)))
+        exporter.busyChanged.connect(lambda busy: None if busy else exporter.deleteLater())  # reported: done
+        self.warnings.setText(f"Exporting {Path(path).name}…")
+        level_set = self.with_analysis()  # here: the checks are read in the editor's thread
+
+        def run(job: Any) -> tuple[str, Any]:
             try:
-                written = self.export(path, fmt)
-                self.warnings.setText("Exported: " + ", ".join(str(p) for p in written))
+                return "written", self.export(path, fmt, level_set=level_set, **options)
             except (OSError, ValueError) as exc:
-                QMessageBox.warning(self, "Export", str(exc))
+                return "failed", str(exc)
+
+        exporter.start(run)
+
+    @property
+    def exporting(self) -> bool:
+        """An export is still being written."""
+        return any(w.busy for w in getattr(self, "_exporters", []))
+
+    def _exported(self, result: tuple[str, Any]) -> None:
+        outcome, detail = result
+        if outcome == "written":
+            self.warnings.setText("Exported: " + ", ".join(str(p) for p in detail))
+        else:
+            self.warnings.setText("")
+            QMessageBox.warning(self, "Export", str(detail))
 
     def with_analysis(self) -> LevelSet:
         """The set with each entry's analysis filled from the checks done (for saving and export)."""

@@ -2,7 +2,9 @@
 
 Every change to the set (add, remove, duplicate, drag, sort, tier) is one step
 on the panel's own undo stack; sets are immutable values, so a step is just
-the set before and after. Levels are analysed in a worker thread.
+the set before and after. Levels are analysed in a worker thread. The list
+and the curve show the same levels in the same order (``set_filter.shown``),
+filtered and sorted without changing the set.
 """
 
 from __future__ import annotations
@@ -16,11 +18,13 @@ from PySide6.QtWidgets import (QAbstractItemView, QComboBox, QGridLayout, QLabel
 
 from linjat_editor.core.level import Level
 from linjat_editor.gui.commands.change_set import ChangeSetCommand
-from linjat_editor.gui.sets.curve_chart import CurvePoint, DifficultyCurve
+from linjat_editor.gui.sets.curve_chart import CurvePoint, CurveView
 from linjat_editor.gui.sets.set_checks import MEANINGS, EntryCheck, reason
 from linjat_editor.gui.sets.set_files import SetFilesMixin
+from linjat_editor.gui.sets.set_filter import LevelView, shown
 from linjat_editor.gui.sets.set_model import SetModel, entry_name, median_seconds, target_of
 from linjat_editor.gui.sets.set_ordering import ramp_order
+from linjat_editor.gui.sets.set_view import CurveWindow, ShownRows, ViewBar
 from linjat_editor.gui.sets.set_worker import SetChecker
 from linjat_editor.gui.sets.time_series import level_times
 from linjat_editor.io.export_common import guess_tier
@@ -47,8 +51,10 @@ class SetPanel(SetFilesMixin, QWidget):
         self.checker = checker or SetChecker(parent=self)
         self.analyse = True
         self.model = SetModel(lambda e: self.checker.lookup(e.level), self)
+        self.proxy = ShownRows(self)
+        self.proxy.setSourceModel(self.model)
         self.view = QListView(self)
-        self.view.setModel(self.model)
+        self.view.setModel(self.proxy)
         self.view.setIconSize(QSize(64, 64))
         self.view.setSpacing(2)
         self.view.setWordWrap(True)
@@ -59,8 +65,13 @@ class SetPanel(SetFilesMixin, QWidget):
         self.view.setDropIndicatorShown(True)
         self.view.setAccessibleName("Levels in the set")
         self.view.doubleClicked.connect(lambda ix: self.open_selected())
-        self.chart = DifficultyCurve(self)
-        self.chart.clicked.connect(self.select)
+        self.level_view = LevelView()
+        self.view_bar = ViewBar(self)
+        self.view_bar.changed.connect(self.set_view)
+        self.curve = CurveView(self, enlarge=self.enlarge_curve)
+        self.chart = self.curve.chart
+        self.chart.clicked.connect(self.open_level_at)
+        self.curve_window: CurveWindow | None = None
         self.warnings = QLabel(wordWrap=True)
         self.warnings.setAccessibleName("Set warnings")
         self.tier_box = QComboBox(self)
@@ -96,10 +107,12 @@ class SetPanel(SetFilesMixin, QWidget):
         self.view.actions()[-1].setShortcut(QKeySequence.StandardKey.Redo)
         split = QSplitter(Qt.Orientation.Vertical, self)
         split.addWidget(self.view)
-        split.addWidget(self.chart)
+        split.addWidget(self.curve)
         split.setStretchFactor(0, 3)
+        split.setStretchFactor(1, 2)
         layout = QVBoxLayout(self)
         layout.addLayout(grid)
+        layout.addWidget(self.view_bar)
         layout.addWidget(split, 1)
         layout.addWidget(self.warnings)
         self.model.edited.connect(lambda s, text: self.apply(s, text))
@@ -137,12 +150,41 @@ class SetPanel(SetFilesMixin, QWidget):
         self.setChanged.emit(level_set)
 
     def current_row(self) -> int:
-        ix = self.view.currentIndex()
+        """The selected level's position in the set (-1: none)."""
+        ix = self.proxy.mapToSource(self.view.currentIndex())
         return ix.row() if ix.isValid() else -1
 
     def select(self, row: int) -> None:
+        """Select the level at set position ``row`` (when the view shows it)."""
         if 0 <= row < len(self.level_set):
-            self.view.selectionModel().setCurrentIndex(self.model.index(row), QItemSelectionModel.SelectionFlag.ClearAndSelect)
+            ix = self.proxy.mapFromSource(self.model.index(row))
+            if ix.isValid():
+                self.view.selectionModel().setCurrentIndex(ix, QItemSelectionModel.SelectionFlag.ClearAndSelect)
+                self.view.scrollTo(ix)
+
+    def open_level_at(self, row: int) -> None:
+        """A click on the curve: select that level and open it in the editor."""
+        self.select(row)
+        if self.current_row() == row:
+            self.open_selected()
+
+    # -- what is shown ---------------------------------------------------------
+
+    def set_view(self, view: LevelView) -> None:
+        """Filter and sort the list and the curve alike; the set keeps its order."""
+        self.level_view = view
+        drag = QAbstractItemView.DragDropMode.NoDragDrop if view.rearranged else QAbstractItemView.DragDropMode.InternalMove
+        self.view.setDragDropMode(drag)
+        self._refresh()
+
+    def enlarge_curve(self) -> None:
+        """The curve in a window of its own, to be made as large as a set of hundreds needs; it shows what the panel shows."""
+        if self.curve_window is None:
+            self.curve_window = CurveWindow(self.window())
+            self.curve_window.curve.chart.clicked.connect(self.open_level_at)
+        self._refresh()
+        self.curve_window.show()
+        self.curve_window.raise_()
 
     def playtests_for(self, level: Level) -> list[dict]:
         """Every playtest of the set's entries with this board, and those on the level itself."""
@@ -227,10 +269,10 @@ class SetPanel(SetFilesMixin, QWidget):
 
     def _refresh(self) -> None:
         points, lines = [], []
+        checks = [self.check_of(i) for i in range(len(self.level_set))]
         checked = 0
         by_reason: dict[str, list[int]] = {}
-        for i, e in enumerate(self.level_set):
-            c = self.check_of(i)
+        for i, (e, c) in enumerate(zip(self.level_set, checks)):
             checked += c is not None
             flags = c.warnings_for(e.tier) if c is not None else []
             points.append(CurvePoint(None if c is None else c.score, e.tier, bool(flags), median_seconds(e), target_of(e),
@@ -239,7 +281,11 @@ class SetPanel(SetFilesMixin, QWidget):
                 lines.append(f"{i + 1}. {entry_name(e, i)}: {', '.join(flags)}")
                 for flag in flags:
                     by_reason.setdefault(reason(flag), []).append(i + 1)
-        self.chart.set_points(points, self.current_row())
+        rows = shown(list(self.level_set), checks, self.level_view)
+        self.proxy.show_rows(None if not self.level_view.rearranged else rows)
+        for curve in [self.curve] + ([self.curve_window.curve] if self.curve_window is not None else []):
+            curve.chart.set_points([points[i] for i in rows], self.current_row(), rows, self.level_view.describe(),
+                                   len(points))
         for key in ("open", "duplicate", "remove", "put_back"):
             self.buttons[key].setEnabled(self.current_row() >= 0)
         self.buttons["put_back"].setEnabled(self.current_row() >= 0 and self.current_level is not None)
@@ -266,6 +312,8 @@ class SetPanel(SetFilesMixin, QWidget):
         """Stop the worker after its current level and wait for it."""
         self.checker.cancel()
         self.checker.wait(5000)
+        if self.curve_window is not None:
+            self.curve_window.close()
         dialog = getattr(self, "_batch_dialog", None)
         if dialog is not None:
             dialog.worker.cancel()

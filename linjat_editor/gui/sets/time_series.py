@@ -62,23 +62,6 @@ def top_of(times: list[LevelTimes]) -> float:
     return max((t for lt in times for t in (lt.predicted, lt.median, lt.high) if t), default=0.0)
 
 
-def legend(times: list[LevelTimes]) -> str:
-    """What the time series show, for the chart's legend ('' when nothing is drawn); short, to fit a narrow dock.
-
-    >>> legend([LevelTimes(predicted=90.0, median=60.0, low=50.0, high=70.0, solved=3)])
-    'time: bars: median · ◇ predicted, max 1:30'
-    """
-    top = top_of(times)
-    if not top:
-        return ""
-    parts = []
-    if any(t.median for t in times):
-        parts.append("bars: median")
-    if any(t.predicted for t in times):
-        parts.append("◇ predicted")
-    return f"time: {' · '.join(parts)}, max {clock(top)}"
-
-
 def paint_times(p: QPainter, area: PlotArea, xs: list[float], times: list[LevelTimes]) -> None:
     """Measured bars with whiskers, level by level, on the time scale (under the score curve)."""
     top = top_of(times)

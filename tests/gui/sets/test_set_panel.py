@@ -181,8 +181,10 @@ def test_append_generated_and_export(qtbot, panel, tmp_path):
     data = json.loads(written[0].read_text())
     assert [r["score"] for r in data["easy"][:-1]] == [30, 10]  # the panel's figures, not recomputed
     sheets = panel.export(str(tmp_path / "sheet.svg"))
-    captions = re.findall(r">(\d+)\. [abc] \(\w+\)</text>", sheets[0].read_text())
-    assert captions == ["1", "2", "3"]  # one board per level, in set order
+    assert re.findall(r">Puzzle (\d+)</text>", sheets[0].read_text()) == ["1", "2", "3"]  # one board a level, in order
+    sheets = panel.export(str(tmp_path / "labelled.svg"), labels=True)
+    captions = re.findall(r">Puzzle (\d+) · [abc] \(\w+\)</text>", sheets[0].read_text())
+    assert captions == ["1", "2", "3"]  # the designer's own print names them
 
 
 def test_put_back_and_playtest_summary(qtbot, panel):

@@ -144,10 +144,14 @@ def main() -> int:
     sets.add_current()
     wait_for(lambda: not sets.checker.busy, "the set checks")
     shot("5-set", "dock-level-set")
+    from linjat_editor.gui.dialogs.sheet_options import SheetOptionsDialog
+
+    SheetOptionsDialog.exec = lambda self: 1  # OK on the sheet options as they open
     for name, chosen in (("puzzles", "puzzles.json (*.json)"), ("sheets", "PDF sheets (*.pdf)")):
         QFileDialog.getSaveFileName = staticmethod(lambda *a, _n=name, _c=chosen, **k: (str(out / _n), _c))
         sets.export_dialog()
     summary["exports"] = [str(out / "puzzles.json"), str(out / "sheets.pdf")]
+    wait_for(lambda: all(Path(p).exists() for p in summary["exports"]), "the exports (written on workers)")
     level_path = out / "level.json"
     summary["saved"] = window.files.save_as(level_path)
     summary["level"] = str(level_path)
