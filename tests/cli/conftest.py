@@ -28,9 +28,9 @@ def linjat(compiled: None, tmp_path: Path, request: pytest.FixtureRequest) -> It
 
 
 @pytest.fixture(scope="module")
-def served(compiled: None, tmp_path_factory: pytest.TempPathFactory) -> Iterator[Linjat]:
-    """One server for the comparisons."""
-    cli = Linjat(tmp_path_factory.mktemp("served"), servers_folder("same"))
+def served(compiled: None, tmp_path_factory: pytest.TempPathFactory, request: pytest.FixtureRequest) -> Iterator[Linjat]:
+    """One server for a module's comparisons."""
+    cli = Linjat(tmp_path_factory.mktemp("served"), servers_folder(request.module.__name__.rsplit(".", 1)[-1][:20]))
     cli.start_server()
     yield cli
     cli.stop()
