@@ -127,12 +127,16 @@ def _stop_local_pool(pool: ProcessPoolExecutor, workers: _Workers) -> None:
 
 @contextmanager
 def _interrupts_as_flag() -> Iterator[threading.Event]:
-    """Ctrl-C and SIGTERM set the flag instead of raising, while the block runs (main thread only)."""
+    """Ctrl-C and SIGTERM set the flag instead of raising, while the block runs (main thread only).
+
+    One the process started with ignored stays ignored (a script's ``cmd &`` ignores Ctrl-C).
+    """
     asked = threading.Event()
     if threading.current_thread() is not threading.main_thread():
         yield asked
         return
-    before = {sig: signal.signal(sig, lambda signum, frame: asked.set()) for sig in (signal.SIGINT, signal.SIGTERM)}
+    before = {sig: signal.signal(sig, lambda signum, frame: asked.set()) for sig in (signal.SIGINT, signal.SIGTERM)
+              if signal.getsignal(sig) != signal.SIG_IGN}
     try:
         yield asked
     finally:

@@ -11,6 +11,8 @@ from typing import TYPE_CHECKING, Any
 
 from linjat_editor.core.level import Level
 
+from . import options
+
 if TYPE_CHECKING:
     from linjat_editor.core import Weights
 
@@ -62,5 +64,5 @@ def add_target_options(p: argparse.ArgumentParser) -> None:
     """--target-percentile and --target-score (generate, optimize and batch)."""
     p.add_argument("--target-percentile", type=float, metavar="P",
                    help="come as close as possible to percentile P of the tier (as the analysis shows it)")
-    p.add_argument("--target-score", type=float, metavar="S",
+    p.add_argument("--target-score", type=options.finite_number, metavar="S",
                    help="come as close as possible to the score S by the preset's weights")

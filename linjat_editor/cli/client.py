@@ -63,6 +63,8 @@ def main(argv: Sequence[str] | None = None) -> int:
 
 def _run_in_server(mine: str, environment: dict[str, str]) -> int | None:
     """The command's exit status from a server's child; None when no child started (run it here)."""
+    if not _streams_open():
+        return None
     where = rendezvous.folder(create=False)
     if where is None:
         return None
@@ -87,7 +89,8 @@ def _run_in_server(mine: str, environment: dict[str, str]) -> int | None:
             return None
         if pid <= 0:
             return None
-        before = _forward_signals(pid, [s for s in FORWARDED if s not in ignored])
+        forwarded: set[int] = set()
+        before = _forward_signals(pid, [s for s in FORWARDED if s not in ignored], forwarded)
         try:
             rendezvous.send(sock, {"go": True})
         except OSError:
@@ -107,7 +110,25 @@ def _run_in_server(mine: str, environment: dict[str, str]) -> int | None:
             if "exit" in message:
                 return int(message["exit"])
             if "signal" in message:
-                _end_by_signal(int(message["signal"]))
+                signum = int(message["signal"])
+                if signum not in forwarded:  # not this process' signal: the shell would not know why it ended
+                    print(f"linjat: the command was killed (signal {signum})", file=sys.stderr, flush=True)
+                _end_by_signal(signum)
+
+
+def _streams_open() -> bool:
+    """Whether standard input, output and error are all open.
+
+    One that is closed (``<&-``) would be the connection's own number, handed
+    to the command as that stream: such a command runs here, where Python
+    sees the stream closed, as it always has.
+    """
+    for fd in (0, 1, 2):
+        try:
+            os.fstat(fd)
+        except OSError:
+            return False
+    return True
 
 
 def _limits() -> dict[str, tuple[int, int]]:
@@ -117,10 +138,12 @@ def _limits() -> dict[str, tuple[int, int]]:
     return {name: resource.getrlimit(getattr(resource, name)) for name in dir(resource) if name.startswith("RLIMIT_")}
 
 
-def _forward_signals(pid: int, forwarded: list[int]) -> dict[int, Any]:
-    """Pass the signals this process gets on to the child (Ctrl-Z stops both); the handlers they replace."""
+def _forward_signals(pid: int, signals: list[int], forwarded: set[int]) -> dict[int, Any]:
+    """Pass the signals this process gets on to the child (Ctrl-Z stops both), noting them in ``forwarded``;
+    the handlers they replace."""
 
     def forward(signum: int, frame: FrameType | None) -> None:
+        forwarded.add(signum)
         try:
             os.kill(pid, signum)
         except OSError:
@@ -139,7 +162,7 @@ def _forward_signals(pid: int, forwarded: list[int]) -> dict[int, Any]:
         except OSError:
             pass
 
-    before = {signum: signal.signal(signum, forward) for signum in forwarded}
+    before = {signum: signal.signal(signum, forward) for signum in signals}
     if signal.getsignal(signal.SIGTSTP) == signal.SIG_DFL:  # job control: Ctrl-Z
         before[signal.SIGTSTP] = signal.signal(signal.SIGTSTP, suspend)
     return before
@@ -152,7 +175,10 @@ def _restore(before: dict[int, Any]) -> None:
 
 def _end_by_signal(signum: int) -> NoReturn:
     """End as the command did: by the same signal (the shell then says so, and $? is 128 + signum)."""
-    signal.signal(signum, signal.SIG_DFL)
+    try:
+        signal.signal(signum, signal.SIG_DFL)
+    except (OSError, ValueError):
+        pass  # SIGKILL has no handler to reset: it ends this process all the same
     signal.pthread_sigmask(signal.SIG_UNBLOCK, [signum])
     os.kill(os.getpid(), signum)
     sys.exit(128 + signum)  # a signal this process cannot end by

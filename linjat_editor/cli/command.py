@@ -191,8 +191,12 @@ def _run(args: argparse.Namespace) -> int:
 
 @contextmanager
 def _terminate_like_interrupt() -> Iterator[None]:
-    """While a command runs, SIGTERM ends it like Ctrl-C does: workers stopped, finished work kept, one line."""
-    if threading.current_thread() is not threading.main_thread():
+    """While a command runs, SIGTERM ends it like Ctrl-C does: workers stopped, finished work kept, one line.
+
+    A command started with SIGTERM ignored keeps ignoring it (POSIX: an
+    ignored signal stays ignored, as ``nohup`` and shells rely on).
+    """
+    if threading.current_thread() is not threading.main_thread() or signal.getsignal(signal.SIGTERM) == signal.SIG_IGN:
         yield
         return
 

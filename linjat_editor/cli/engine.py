@@ -11,10 +11,11 @@ import json
 import sys
 from typing import TYPE_CHECKING, Any, Callable
 
-from linjat_editor.core.level import Level, LevelError, line_cells
+from linjat_editor.core.level import MAX_SIDE, Level, LevelError, line_cells
 from linjat_editor.core.limits import check_numbers
 from linjat_editor.io import FormatError, read_level, write_level
 from linjat_editor.io.atomic import check_target
+from linjat_editor.io.errors import shorten
 from . import options
 from .jsonl import each_line
 from .presets import PRESET_NAMES
@@ -102,7 +103,7 @@ def run_solve(args: argparse.Namespace) -> int:
     from linjat_editor.core.kinds import parse_rules
 
     # Checked before anything is read: a wrong name is one line, exit 2.
-    rules = None if args.rules is None else parse_rules(args.rules)
+    rules = None if args.rules is None else parse_rules(args.rules or "")  # --rules alone: () from the parser, none
     if args.jsonl:
         return each_line(args.jsonl, lambda level: solve_json(solve(level, rules=rules), weights_for(args, level), False),
                          args.prepare_engine)
@@ -141,10 +142,13 @@ def run_count(args: argparse.Namespace) -> int:
 
 
 def parse_size(text: str) -> tuple[int, int]:
+    """HxW, each side from 1 to ``MAX_SIDE`` (the largest grid a level file may hold)."""
     try:
         h, w = (int(part) for part in text.lower().split("x"))
     except ValueError:
-        raise argparse.ArgumentTypeError(f"size must look like 13x9, not {text!r}") from None
+        raise argparse.ArgumentTypeError(f"size must look like 13x9, not {shorten(repr(text), 40)}") from None
+    if not (1 <= h <= MAX_SIDE and 1 <= w <= MAX_SIDE):
+        raise argparse.ArgumentTypeError(f"size must be from 1x1 to {MAX_SIDE}x{MAX_SIDE}, not {shorten(repr(text), 40)}")
     return h, w
 
 
@@ -259,7 +263,7 @@ def add_parsers(sub: Any) -> None:
     p.add_argument("--trace", action="store_true", help="list every layer of the solve")
     p.add_argument("--preset", choices=presets, metavar="PRESET", help="weights for the score (default: by grid size); one of %(choices)s")
     p.add_argument("--jsonl", metavar="FILE", help="one level per line; one JSON result per line")
-    p.add_argument("--rules", metavar="KINDS", nargs="?", const="",
+    p.add_argument("--rules", metavar="KINDS", nargs="?", type=options.kinds_list, const=(),
                    help="solve with only these techniques, comma-separated, from cover, cant_fit, square, dependency, "
                         "one_of (the leak kinds are always tried); --rules alone: none. Stuck when they are not enough")
     p.set_defaults(func=run_solve, needs_level=True, read_input=the_level,

@@ -38,8 +38,16 @@ def _environment() -> list[tuple[str, str]]:
                   if (name.startswith(ENV_PREFIXES) or name in ENV_NAMES) and not name.startswith(SERVER_PREFIX))
 
 
-def _package_files() -> list[tuple[str, int, int]]:
-    """(path, mtime_ns, size) of every file of the package (sources, and the data files they read)."""
+def _package_files() -> list[tuple[str, int, int, int, int]]:
+    """(path, mtime_ns, ctime_ns, inode, size) of every file of the package (sources, and the data files they read).
+
+    The change time is what makes this as good as the files' contents: every
+    write to a file, and every setting of its times, sets it to the present,
+    and no user can set it back (an edit of the same size with its
+    modification time restored is a new change time). A file replaced by
+    another (a rename, a checkout) is a new inode. Reading the contents
+    instead would cost four times as long, on every command.
+    """
     found = []
     for folder, subfolders, files in os.walk(PACKAGE):
         subfolders[:] = sorted(d for d in subfolders if d != "__pycache__")
@@ -48,7 +56,8 @@ def _package_files() -> list[tuple[str, int, int]]:
                 st = os.stat(os.path.join(folder, name))
             except OSError:
                 continue
-            found.append((os.path.relpath(os.path.join(folder, name), PACKAGE), st.st_mtime_ns, st.st_size))
+            found.append((os.path.relpath(os.path.join(folder, name), PACKAGE), st.st_mtime_ns, st.st_ctime_ns,
+                          st.st_ino, st.st_size))
     return found
 
 
@@ -67,7 +76,8 @@ def _installed_packages() -> list[tuple[str, int]]:
 def fingerprint() -> str:
     """A short hex digest of the Python, its flags and search path, the package's version and files, and the settings."""
     parts = (
-        sys.executable, sys.version, tuple(sys.flags), sys.warnoptions, sorted(sys._xoptions.items()),
+        # UTF-8 mode is in sys.flags however it came on (-X utf8, PYTHONUTF8, the C locale): its -X is not counted twice.
+        sys.executable, sys.version, tuple(sys.flags), sys.warnoptions, sorted(o for o in sys._xoptions.items() if o[0] != "utf8"),
         search_path(), linjat_editor.__version__, _package_files(), _installed_packages(), _environment(),
         os.geteuid() if hasattr(os, "geteuid") else None,
     )

@@ -9,6 +9,7 @@ threads until the system refused one.
 from __future__ import annotations
 
 import argparse
+import math
 import sys
 from typing import Callable, NoReturn
 
@@ -77,3 +78,42 @@ PER_PAGE = one_of((1, 2, 4, 6))
 NUMBERS = whole_number(1, MAX_NUMBERS)
 #: Any 64-bit seed (the generator folds a seed to 64 bits anyway).
 SEED = whole_number(-(2**63), 2**64 - 1)
+
+
+def finite_number(text: str) -> float:
+    """An argparse type: a real number; ``nan`` and ``inf`` are words float() takes, but no score is one."""
+    try:
+        value = float(text)
+    except ValueError:
+        value = math.nan
+    if not math.isfinite(value):
+        raise argparse.ArgumentTypeError(f"must be a finite number, not {shorten(repr(text), 40)}")
+    return value
+
+
+finite_number.__name__ = "number"
+
+
+def kinds_list(text: str) -> str:
+    """An argparse type: techniques separated by commas, none of them empty (the names are checked where used)."""
+    if any(not part.strip() for part in text.split(",")):
+        raise argparse.ArgumentTypeError(
+            f"give technique names separated by commas, none empty, not {shorten(repr(text), 40)} "
+            "(the option alone: none)")
+    return text
+
+
+kinds_list.__name__ = "techniques"
+
+#: The protocols of a Dask scheduler in another process (``inproc://`` is within one process only).
+SCHEDULER_PROTOCOLS = ("tcp", "tls", "ucx", "ws", "wss")
+
+
+def scheduler_address(text: str) -> str:
+    """An argparse type: ``[PROTOCOL://]HOST[:PORT]`` with a host (``--scheduler ""`` once ran locally unsaid)."""
+    protocol, sep, where = text.strip().rpartition("://")
+    if not where.strip("/:") or (sep and protocol not in SCHEDULER_PROTOCOLS):
+        raise argparse.ArgumentTypeError(
+            f"give a Dask scheduler's address such as tcp://HOST:8786 "
+            f"({', '.join(p + '://' for p in SCHEDULER_PROTOCOLS)}), not {shorten(repr(text), 40)}")
+    return text

@@ -3,7 +3,8 @@
 Each server listens on ``<fingerprint>.sock`` in a folder only its user can
 enter (mode 0700): ``$LINJAT_SERVER_DIR``, else ``$XDG_RUNTIME_DIR/linjat-editor``,
 else ``/tmp/linjat-editor-<uid>``. Beside the socket: ``<fingerprint>.lock``
-(held by the server for its life, and by whoever starts it) and its log.
+(held by the server for its life, and by whoever starts it; removed as it
+ends) and its log.
 
 The messages are JSON objects, one a line. A command sends ``{"verb": "run",
 ...}`` with its standard input, output and error attached (SCM_RIGHTS); the
@@ -31,6 +32,10 @@ FOLDER = "LINJAT_SERVER_DIR"
 #: Seconds a server waits for its next command before it leaves (default 10 minutes).
 IDLE = "LINJAT_SERVER_IDLE"
 DEFAULT_IDLE = 600.0
+#: Servers one user keeps at most (one per fingerprint: another checkout, cache or setting); a new one sends
+#: the longest idle away. Each holds some 60 MB of its own.
+MOST = "LINJAT_SERVER_MAX"
+DEFAULT_MOST = 3
 #: A request or a reply longer than this is not ours (an environment is some kilobytes).
 MAX_MESSAGE = 4 << 20
 #: Seconds a command waits for a server's first answer before it runs the command itself.
@@ -60,6 +65,13 @@ def idle_limit() -> float:
         return max(0.1, float(os.environ.get(IDLE) or DEFAULT_IDLE))
     except ValueError:
         return DEFAULT_IDLE
+
+
+def most_servers() -> int:
+    try:
+        return max(1, int(os.environ.get(MOST) or DEFAULT_MOST))
+    except ValueError:
+        return DEFAULT_MOST
 
 
 def folder(create: bool = True) -> str | None:

@@ -34,7 +34,7 @@ import traceback
 from types import FrameType
 from typing import Any, NoReturn
 
-from . import command, rendezvous
+from . import command, rendezvous, servers, starter
 from .fingerprint import fingerprint
 
 
@@ -75,6 +75,8 @@ def main(argv: list[str]) -> int:
     gc.freeze()  # what was loaded stays shared with the children, and their collections skip it
     server = Server(where, expected, lock)
     log(f"serving at {server.path} (kernels loaded in {time.perf_counter() - started:.2f} s, idle limit {server.idle:g} s)")
+    server.sweep()
+    server.make_room()
     code = server.serve()
     sys.stderr.flush()
     os._exit(code)  # nothing left to tidy: the interpreter's own end, over numba's objects, takes a second
@@ -173,6 +175,50 @@ class Server:
             os.unlink(rendezvous.log_path(self.where, self.fingerprint))  # a clean end: nothing to read there
         except OSError:
             pass
+        lock = rendezvous.lock_path(self.where, self.fingerprint)
+        try:
+            if os.stat(lock).st_ino == os.fstat(self.lock).st_ino:
+                os.unlink(lock)  # still held, until this process ends: a starter that opened it opens it again
+        except OSError:
+            pass
+
+    def sweep(self) -> None:
+        """Remove the lock files and sockets of servers that are gone (killed, or from before locks were removed)."""
+        ours = os.path.basename(rendezvous.lock_path(self.where, self.fingerprint))
+        try:
+            names = os.listdir(self.where)
+        except OSError:
+            return
+        for name in names:
+            if not name.endswith(".lock") or name == ours:
+                continue
+            path = os.path.join(self.where, name)
+            lock = starter.take_lock(path)
+            if lock is None or lock < 0:
+                continue  # held: a server runs or starts there
+            try:
+                for left in (path[: -len(".lock")] + ".sock", path):
+                    try:
+                        os.unlink(left)
+                    except OSError:
+                        pass
+            finally:
+                os.close(lock)
+
+    def make_room(self) -> None:
+        """Send away the longest idle other servers while this user has more than ``most_servers()`` with this one."""
+        mine = os.path.basename(self.path)
+        try:
+            names = sorted(n for n in os.listdir(self.where) if n.endswith(".sock") and n != mine)
+        except OSError:
+            return
+        others = [(name, status) for name, status in ((n, servers.ask(self.where, n, "status")) for n in names)
+                  if status is not None]
+        idle = sorted((s for s in others if not s[1].get("running")), key=lambda s: -float(s[1].get("idle", 0)))
+        for name, status in idle[: max(0, len(others) + 1 - rendezvous.most_servers())]:
+            if servers.ask(self.where, name, "stop") is not None:
+                log(f"asked the server {status.get('pid')} to leave (idle {float(status.get('idle', 0)):.0f} s): "
+                    f"at most {rendezvous.most_servers()} servers")
 
     def reap(self) -> None:
         """Collect ended children; tell each one's caller how it ended (it may have said so itself)."""

@@ -118,7 +118,8 @@ def add_parsers(sub: Any) -> None:
     p.add_argument("--iterations", type=options.ITERATIONS, default=10_000, help="optimizer iterations per level (default 10000)")
     p.add_argument("--workers", type=options.PROCESSES, default=None, help="worker processes (default: all cores)")
     p.add_argument("--seed", type=options.SEED, default=None, help="random seed, for a reproducible batch")
-    p.add_argument("--scheduler", metavar="ADDRESS", help="run on a Dask distributed cluster (needs the 'dask' extra)")
+    p.add_argument("--scheduler", type=options.scheduler_address, metavar="ADDRESS",
+                   help="run on a Dask distributed cluster (needs the 'dask' extra)")
     p.add_argument("--ramp", type=ramp_range, metavar="FROM:TO",
                    help="target tier percentiles rising evenly from FROM to TO, in the set's order")
     add_target_options(p)
@@ -130,7 +131,8 @@ def add_parsers(sub: Any) -> None:
     p.add_argument("--iterations", type=options.ITERATIONS, default=10_000, help="optimizer iterations per level (default 10000)")
     p.add_argument("--workers", type=options.PROCESSES, default=None, help="worker processes (default: all cores)")
     p.add_argument("--seed", type=options.SEED, default=None, help="random seed, for a reproducible campaign")
-    p.add_argument("--scheduler", metavar="ADDRESS", help="run on a Dask distributed cluster (needs the 'dask' extra)")
+    p.add_argument("--scheduler", type=options.scheduler_address, metavar="ADDRESS",
+                   help="run on a Dask distributed cluster (needs the 'dask' extra)")
     p.add_argument("-o", "--output", required=True, help="set file to write")
     p.set_defaults(func=run_campaign)
 

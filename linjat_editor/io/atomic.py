@@ -10,7 +10,10 @@ anything fails the temporary file is removed and the old file is untouched.
 Temporary names are short (``.lj-<pid>-<random>.tmp``) so a target name near
 the file system's limit still works, and carry the writer's process id: a
 save killed half way leaves its temporary file behind, and the next save to
-that folder removes those whose process is gone.
+that folder removes those whose writer is gone. The writer holds a lock on
+its temporary file until the rename (POSIX), which ends with its process:
+a killed writer not yet collected by its parent, or a process id used again
+since, does not keep its file there.
 
 A target that exists and is not a regular file (``/dev/null``, a terminal,
 a pipe, ``/dev/stdout``) is written directly: replacing a device node by a
@@ -28,8 +31,14 @@ import re
 import secrets
 import stat
 import sys
+import time
 from contextlib import suppress
 from pathlib import Path
+
+try:
+    import fcntl
+except ImportError:  # Windows: the writer's process id alone says whether a temporary file is stale
+    fcntl = None  # type: ignore[assignment]
 
 _TEMP_PREFIX = ".lj-"
 _TEMP_NAME = re.compile(r"\.lj-(\d+)-[0-9a-f]{8}\.tmp")
@@ -70,11 +79,11 @@ def _write(path: str | os.PathLike[str], data: bytes) -> None:
     remove_stale_temps(directory)
     fd, tmp = create_temp(directory)
     try:
-        with os.fdopen(fd, "wb") as f:
+        with os.fdopen(fd, "wb") as f:  # open, and so locked, until it has its final name
             f.write(data)
             f.flush()
             os.fsync(f.fileno())
-        _replace(tmp, target)
+            _replace(tmp, target)
     except BaseException:
         with suppress(OSError):
             os.unlink(tmp)
@@ -131,14 +140,23 @@ def create_temp(directory: str | os.PathLike[str]) -> tuple[int, str]:
     os.open with mode 0o666 lets the umask decide a new file's permissions, as a
     plain open() would (mkstemp would force 0o600).
     """
-    flags = os.O_WRONLY | os.O_CREAT | os.O_EXCL | getattr(os, "O_BINARY", 0)
+    flags = os.O_WRONLY | os.O_CREAT | os.O_EXCL | getattr(os, "O_BINARY", 0) | getattr(os, "O_CLOEXEC", 0)
     for _ in range(100):
         tmp = os.path.join(directory, f"{_TEMP_PREFIX}{os.getpid()}-{secrets.token_hex(4)}.tmp")
         try:
-            return os.open(tmp, flags, 0o666), tmp
+            fd = os.open(tmp, flags, 0o666)
         except FileExistsError:
             continue
+        if fcntl is not None:
+            with suppress(OSError):  # a file system without locks: the process id alone says whose it is
+                fcntl.flock(fd, fcntl.LOCK_EX | fcntl.LOCK_NB)
+        return fd, tmp
     raise FileExistsError(f"cannot create a temporary file in {directory}")
+
+
+#: A temporary file no one holds locked is stale when its writer's process id has been used again, once it is
+#: this old (seconds): far longer than the instant between a writer creating its file and locking it.
+STALE_AFTER = 10.0
 
 
 def remove_stale_temps(directory: str | os.PathLike[str]) -> int:
@@ -150,12 +168,41 @@ def remove_stale_temps(directory: str | os.PathLike[str]) -> int:
         return 0
     for name in names:
         match = _TEMP_NAME.fullmatch(name)
-        if match is None or _alive(int(match.group(1))):
+        if match is None:
+            continue
+        path = os.path.join(directory, name)
+        if _held(path) or (_alive(int(match.group(1))) and not _old(path)):
             continue
         with suppress(OSError):
-            os.unlink(os.path.join(directory, name))
+            os.unlink(path)
             removed += 1
     return removed
+
+
+def _held(path: str) -> bool:
+    """Whether a writer holds the temporary file's lock (it is saving); True when that cannot be told."""
+    if fcntl is None:
+        return False  # no locks here: the process id decides
+    try:
+        fd = os.open(path, os.O_RDONLY | getattr(os, "O_CLOEXEC", 0))
+    except OSError:
+        return True  # gone already, or not ours to open
+    try:
+        fcntl.flock(fd, fcntl.LOCK_EX | fcntl.LOCK_NB)
+    except BlockingIOError:
+        return True
+    except OSError:
+        return False  # a file system without locks
+    finally:
+        os.close(fd)
+    return False
+
+
+def _old(path: str) -> bool:
+    try:
+        return os.stat(path).st_mtime < time.time() - STALE_AFTER
+    except OSError:
+        return False
 
 
 def _alive(pid: int) -> bool:
@@ -163,6 +210,12 @@ def _alive(pid: int) -> bool:
         return True  # another thread of ours may be saving right now
     if os.name != "posix":
         return True  # no cheap check: leave it
+    try:
+        with open(f"/proc/{pid}/stat", "rb") as f:  # a killed writer its parent has not collected yet: ended
+            if f.read().rsplit(b")", 1)[1].split()[0] == b"Z":
+                return False
+    except (OSError, IndexError):
+        pass
     try:
         os.kill(pid, 0)
     except ProcessLookupError:

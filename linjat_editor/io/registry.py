@@ -102,6 +102,8 @@ def read_source(path: str | os.PathLike[str]) -> tuple[str, str]:
     """
     if os.fspath(path) in ("-", "/dev/stdin"):  # a pipe, but one that ends
         name = STDIN_NAME
+        if sys.stdin is None:  # started with it closed (``<&-``): Python has no stream for it
+            raise FormatError(name, "standard input is closed")
         stream = getattr(sys.stdin, "buffer", None)
         raw = stream.read(MAX_BYTES + 1) if stream is not None else sys.stdin.read(MAX_BYTES + 1)
         data = raw.encode("utf-8") if isinstance(raw, str) else raw

@@ -17,139 +17,15 @@ import subprocess
 import sys
 import time
 from pathlib import Path
-from typing import Any, Iterator
+from typing import Any
 
 import pytest
 
-from linjat_editor.cli import command, servers
+from linjat_editor.cli import command
+
+from .served import LONG_GENERATE, TUTORIAL, Linjat, cpu_seconds, gone, wait_for
 
 pytestmark = pytest.mark.skipif(sys.platform != "linux", reason="the server runs on Linux only")
-
-TUTORIAL = '["    ", "    ", ".  4", "    "]\n'
-#: Long enough to be surely running when signalled (minutes), started within a second. Two workers: with one, an
-#: interrupt in-process ends in a segmentation fault about every other time (numba's dispatcher, 2026-11-27;
-#: main too), as it does through a server.
-LONG_GENERATE = ["generate", "--size", "13x9", "--numbers", "26", "--iterations", "1000000", "--seed", "3", "--workers", "2"]
-
-
-@pytest.fixture(scope="module", autouse=True)
-def compiled() -> None:
-    """A server only loads kernels: compile them first if this run has not (once; a second when cached)."""
-    from linjat_editor.core import warmup
-
-    warmup.prepare(command.SERVED_FAMILIES)
-
-
-class Linjat:
-    """``python -m linjat_editor.cli`` from one folder, with one servers' folder: one fingerprint for all its calls."""
-
-    def __init__(self, folder: Path, servers_folder: Path, **env: str) -> None:
-        self.folder = folder
-        self.env = {**os.environ, "LINJAT_SERVER_DIR": str(servers_folder), "LINJAT_SERVER_IDLE": "60", **env}
-        self.env.pop("LINJAT_SERVER", None)
-        self.servers_folder = servers_folder
-
-    def argv(self, *args: str) -> list[str]:
-        return [sys.executable, "-m", "linjat_editor.cli", *args]
-
-    def run(self, *args: str, stdin: str | None = None, served: bool | None = None, **env: str) -> tuple[bytes, bytes, int]:
-        """Run a command; ``served``: True, it must go through the server; False, it must not."""
-        before = self.served()
-        done = subprocess.run(self.argv(*args), input=None if stdin is None else stdin.encode(), capture_output=True,
-                              cwd=self.folder, env={**self.env, **env}, timeout=120)
-        if served is not None:
-            assert (self.served() > before) == served, "through the server" if served else "in-process"
-        return done.stdout, done.stderr, done.returncode
-
-    def in_process(self, *args: str, stdin: str | None = None) -> tuple[bytes, bytes, int]:
-        return self.run(*args, stdin=stdin, LINJAT_SERVER="0")
-
-    def popen(self, *args: str) -> subprocess.Popen[bytes]:
-        return subprocess.Popen(self.argv(*args), stdout=subprocess.PIPE, stderr=subprocess.PIPE, cwd=self.folder,
-                                env=self.env)
-
-    def status(self) -> dict[str, Any] | None:
-        """This folder's server (the one its commands would use), or None."""
-        done = subprocess.run(self.argv("server", "status", "--json"), capture_output=True, text=True, cwd=self.folder,
-                              env=self.env, timeout=30)
-        report = json.loads(done.stdout)
-        mine = [s for s in report["servers"] if s["fingerprint"] == report["fingerprint"]]
-        assert done.returncode == (0 if mine else 1)
-        return mine[0] if mine else None
-
-    def the_server(self) -> dict[str, Any] | None:
-        """The server of this folder when there is one only (asked from here: no process to start)."""
-        found = servers.listening(str(self.servers_folder))
-        return found[0] if len(found) == 1 else self.status() if found else None
-
-    def served(self) -> int:
-        status = self.the_server()
-        return status["served"] if status else 0
-
-    def wait_for_server(self, timeout: float = 60) -> dict[str, Any]:
-        deadline = time.monotonic() + timeout
-        while time.monotonic() < deadline:
-            status = self.the_server()
-            if status is not None:
-                return status
-            time.sleep(0.1)
-        log = "".join(p.read_text() for p in self.servers_folder.glob("*.log"))
-        pytest.fail(f"no server started within {timeout} s; its log: {log}")
-
-    def start_server(self) -> dict[str, Any]:
-        """A warm command in-process starts the server."""
-        level = self.folder / "tutorial.json"
-        level.write_text(TUTORIAL)
-        self.run("solve", str(level))
-        return self.wait_for_server()
-
-    def stop(self) -> None:
-        subprocess.run(self.argv("server", "stop"), capture_output=True, cwd=self.folder, env=self.env, timeout=60)
-
-
-def _wait_for(condition: Any, timeout: float) -> None:
-    deadline = time.monotonic() + timeout
-    while not condition():
-        assert time.monotonic() < deadline, "timed out"
-        time.sleep(0.05)
-
-
-def _cpu_seconds(pid: int) -> float:
-    fields = Path(f"/proc/{pid}/stat").read_text().rsplit(")", 1)[1].split()
-    return (int(fields[11]) + int(fields[12])) / os.sysconf("SC_CLK_TCK")
-
-
-def _gone(pid: int, timeout: float) -> bool:
-    deadline = time.monotonic() + timeout
-    while time.monotonic() < deadline:
-        if not servers.alive(pid):
-            return True
-        time.sleep(0.05)
-    return False
-
-
-def _servers_folder(name: str) -> Path:
-    """Inside the suite's folder (conftest.py ends whatever is left there), with a short path for the socket."""
-    folder = Path(os.environ["LINJAT_SERVER_DIR"]) / name
-    folder.mkdir(mode=0o700)
-    return folder
-
-
-@pytest.fixture
-def linjat(tmp_path: Path, request: pytest.FixtureRequest) -> Iterator[Linjat]:
-    cli = Linjat(tmp_path, _servers_folder(request.node.name[:20].replace("[", "-").replace("]", "")))
-    yield cli
-    cli.stop()
-
-
-@pytest.fixture(scope="module")
-def served(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Linjat]:
-    """One server for the comparisons."""
-    cli = Linjat(tmp_path_factory.mktemp("served"), _servers_folder("same"))
-    cli.start_server()
-    yield cli
-    cli.stop()
-
 
 def test_importing_the_program_loads_neither_numpy_nor_numba() -> None:
     code = ("import linjat_editor.cli, linjat_editor.cli.client, sys; "
@@ -217,9 +93,9 @@ def test_ctrl_c_ends_the_command_as_in_process(linjat: Linjat) -> None:
         process = subprocess.Popen(linjat.argv(*LONG_GENERATE), stdout=subprocess.PIPE, stderr=subprocess.PIPE,
                                    cwd=linjat.folder, env={**linjat.env, "LINJAT_SERVER": server})
         if server == "0":  # numba imported (about 0.6 s of CPU), the search running
-            _wait_for(lambda: _cpu_seconds(process.pid) >= 1.5, 60)
+            wait_for(lambda: cpu_seconds(process.pid) >= 1.5, 60)
         else:
-            _wait_for(lambda: (linjat.the_server() or {}).get("running") == 1, 10)
+            wait_for(lambda: (linjat.the_server() or {}).get("running") == 1, 10)
             time.sleep(0.5)
         process.send_signal(signal.SIGINT)
         out, err = process.communicate(timeout=30)
@@ -233,10 +109,10 @@ def test_ctrl_c_ends_the_command_as_in_process(linjat: Linjat) -> None:
 def test_a_killed_caller_ends_its_command(linjat: Linjat) -> None:
     linjat.start_server()
     process = linjat.popen(*LONG_GENERATE)
-    _wait_for(lambda: (linjat.the_server() or {}).get("running") == 1, 10)
+    wait_for(lambda: (linjat.the_server() or {}).get("running") == 1, 10)
     process.kill()
     process.communicate(timeout=30)
-    _wait_for(lambda: (linjat.the_server() or {}).get("running") == 0, 10)  # the child stopped (and was reaped)
+    wait_for(lambda: (linjat.the_server() or {}).get("running") == 0, 10)  # the child stopped (and was reaped)
 
 
 def test_an_edited_source_is_a_new_fingerprint(linjat: Linjat, tmp_path: Path) -> None:
@@ -255,7 +131,7 @@ def test_an_edited_source_is_a_new_fingerprint(linjat: Linjat, tmp_path: Path) -
     listed = json.loads(subprocess.run(linjat.argv("server", "status", "--json"), capture_output=True, text=True,
                                        cwd=linjat.folder, env=linjat.env).stdout)["servers"]
     assert all(s["served"] == 0 for s in listed if s["pid"] == old["pid"])  # unless it left already: not used
-    assert _gone(old["pid"], 15), "the old server did not leave"
+    assert gone(old["pid"], 15), "the old server did not leave"
     new = linjat.wait_for_server()  # started by the command that ran in-process
     assert new["pid"] != old["pid"] and new["served"] == 0
     assert linjat.run("count", "-", stdin=TUTORIAL, served=True) == here
@@ -297,5 +173,5 @@ def test_an_idle_server_leaves(linjat: Linjat) -> None:
     linjat.env["LINJAT_SERVER_IDLE"] = "1"
     status = linjat.start_server()
     assert status["idle_limit"] == 1
-    assert _gone(status["pid"], 10)
+    assert gone(status["pid"], 10)
     assert linjat.status() is None and not list(linjat.servers_folder.glob("*.sock"))

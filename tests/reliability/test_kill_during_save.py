@@ -139,3 +139,41 @@ def test_autosaves(tmp_path: Path) -> None:
         return found
 
     _report("autosave", _kill_loop("autosave", tmp_path, check, list(levels())))
+
+
+#: A writer killed half way through a save: its temporary file made (and locked, as a save holds it), then SIGKILL.
+_HALF_SAVE = ("import sys, time; from linjat_editor.io.atomic import create_temp; "
+              "create_temp(sys.argv[1]); print('made', flush=True); time.sleep(600)")
+
+
+def test_a_killed_writer_not_yet_collected_leaves_no_temp(tmp_path: Path) -> None:
+    """The probe's kill during a save (issue 48): its parent has not collected it yet when the next save runs."""
+    from linjat_editor.io.atomic import atomic_write_text
+
+    writer = subprocess.Popen([sys.executable, "-c", _HALF_SAVE, str(tmp_path)], stdout=subprocess.PIPE, text=True,
+                              env=dict(os.environ, PYTHONPATH=os.pathsep.join(filter(None, [str(ROOT), os.environ.get("PYTHONPATH")]))))
+    try:
+        assert writer.stdout is not None and writer.stdout.readline() == "made\n"
+        assert len(_temps(tmp_path)) == 1
+        os.kill(writer.pid, signal.SIGKILL)
+        while Path(f"/proc/{writer.pid}/stat").read_text().rsplit(")", 1)[1].split()[0] != "Z":
+            time.sleep(0.01)  # ended, not collected: its process id still answers
+        atomic_write_text(tmp_path / "level.json", "next")
+        assert _temps(tmp_path) == []
+    finally:
+        writer.kill()
+        writer.wait()
+
+
+def test_a_temp_whose_process_id_was_used_again_is_removed(tmp_path: Path) -> None:
+    """A killed writer's process id now another process's (here this test's parent): unlocked and old, it goes."""
+    from linjat_editor.io.atomic import atomic_write_text
+
+    stale = tmp_path / f".lj-{os.getppid()}-0123abcd.tmp"
+    stale.write_text("half")
+    past = time.time() - 3600  # an hour old: no save takes that long between making its file and locking it
+    os.utime(stale, (past, past))
+    young = tmp_path / f".lj-{os.getppid()}-4567abcd.tmp"  # as a writer's file the instant before it locks it
+    young.write_text("")
+    atomic_write_text(tmp_path / "level.json", "next")
+    assert _temps(tmp_path) == [young]
