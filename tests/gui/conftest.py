@@ -31,6 +31,7 @@ def window(qtbot):
     w.show_info = lambda title, text: w.infos.append((title, text))
     # pytest-qt closes the window before fixture teardown: never let that open a modal prompt.
     w.files.prompt_unsaved = lambda: QMessageBox.StandardButton.Discard
+    w.set_panel.prompt_unsaved = lambda: QMessageBox.StandardButton.Discard
     qtbot.addWidget(w)
     yield w
     w.analysis.runner.cancel()

@@ -6,7 +6,6 @@ Kept apart from the panel's editing and display so each file stays one idea.
 from __future__ import annotations
 
 from pathlib import Path
-from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 from PySide6.QtWidgets import QFileDialog, QMessageBox, QWidget
@@ -54,8 +53,44 @@ class SetFilesMixin(_Widget):
     warnings: Any
 
     if TYPE_CHECKING:
-        def set_level_set(self, level_set: LevelSet, path: str | None = None) -> None: ...
+        documentChanged: Any
+
+        def set_level_set(self, level_set: LevelSet, path: str | None = None, modified: bool = False,
+                          origin: str | None = None) -> None: ...
         def append_set(self, other: LevelSet, text: str = "") -> None: ...
+        def display_name(self) -> str: ...
+        @property
+        def modified(self) -> bool: ...
+
+    # -- unsaved changes (tests replace prompt_unsaved) -------------------------
+
+    def prompt_unsaved(self) -> QMessageBox.StandardButton:
+        """Ask Save / Discard / Cancel about the set's unsaved changes."""
+        return QMessageBox.question(
+            self, "Unsaved changes to the level set",
+            f"The level set {self.display_name()} has unsaved changes. Save them first?",
+            QMessageBox.StandardButton.Save | QMessageBox.StandardButton.Discard | QMessageBox.StandardButton.Cancel,
+            QMessageBox.StandardButton.Save)
+
+    def confirm_drop(self) -> bool:
+        """True when the set may be replaced or closed: saved, discarded, or nothing unsaved."""
+        if not self.modified:
+            return True
+        answer = self.prompt_unsaved()
+        if answer == QMessageBox.StandardButton.Save:
+            return self.save_current()
+        return answer == QMessageBox.StandardButton.Discard
+
+    def save_current(self) -> bool:
+        """Save to the set's own file, or ask for one; True once it is on disk."""
+        if not self.path:
+            return self.save_dialog()
+        try:
+            self.save(self.path)
+        except (OSError, ValueError) as exc:
+            QMessageBox.warning(self, "Save set", str(exc))
+            return False
+        return True
 
     def generate_dialog(self) -> None:
         from linjat_editor.gui.sets.batch_dialog import BatchDialog
@@ -111,6 +146,7 @@ class SetFilesMixin(_Widget):
         write_set(self.with_analysis(), path)
         self.path = path
         self.undo_stack.setClean()
+        self.documentChanged.emit()
 
     def load(self, path: str) -> None:
         from linjat_editor.io.registry import read_set
@@ -118,7 +154,12 @@ class SetFilesMixin(_Widget):
         self.set_level_set(read_set(path), path)
 
     def load_dialog(self) -> None:
-        """Pick a set file and read it in the background: a set of thousands never freezes the editor."""
+        """Pick a set file and read it in the background: a set of thousands never freezes the editor.
+
+        The set's unsaved changes are asked about first; a file that cannot be read changes nothing.
+        """
+        if not self.confirm_drop():
+            return
         path, _ = QFileDialog.getOpenFileName(self, "Open level set", "", "Level sets (*.json);;All files (*)")
         if not path:
             return
@@ -133,11 +174,15 @@ class SetFilesMixin(_Widget):
         self.warnings.setText(f"Reading {Path(path).name}…")
         reader.start(lambda job: (read_set(path), path))
 
-    def save_dialog(self) -> None:
+    def save_dialog(self) -> bool:
+        """Save the set under a chosen name; True once it is on disk."""
         path, _ = QFileDialog.getSaveFileName(self, "Save level set", self.path or "levels.linjat-set.json",
                                               "Level sets (*.json)")
-        if path:
-            try:
-                self.save(path)
-            except (OSError, ValueError) as exc:
-                QMessageBox.warning(self, "Save set", str(exc))
+        if not path:
+            return False
+        try:
+            self.save(path)
+        except (OSError, ValueError) as exc:
+            QMessageBox.warning(self, "Save set", str(exc))
+            return False
+        return True

@@ -1,16 +1,19 @@
 """The set panel: a level set as a list, its difficulty curve and its warnings.
 
-Every change to the set (add, remove, duplicate, drag, sort, tier) is one step
-on the panel's own undo stack; sets are immutable values, so a step is just
-the set before and after. Levels are analysed in a worker thread.
+The set is a document like the level: it knows its file, whether it has unsaved
+changes and its undo history. Every change to the set (add, remove, duplicate,
+drag, sort, tier) is one step on the panel's own undo stack; sets are immutable
+values, so a step is just the set before and after. Levels are analysed in a
+worker thread.
 """
 
 from __future__ import annotations
 
+from pathlib import Path
 from typing import Callable
 
 from PySide6.QtCore import QItemSelectionModel, QSize, Qt, QTimer, Signal
-from PySide6.QtGui import QKeySequence, QUndoStack
+from PySide6.QtGui import QUndoStack
 from PySide6.QtWidgets import (QAbstractItemView, QComboBox, QGridLayout, QLabel, QListView, QPushButton,
                                QSplitter, QVBoxLayout, QWidget)
 
@@ -35,6 +38,8 @@ class SetPanel(SetFilesMixin, QWidget):
     openRequested = Signal(object, int)
     #: The set changed (any edit, undo or redo); carries the LevelSet.
     setChanged = Signal(object)
+    #: The set's file, unsaved state or origin changed (the dock's title follows it).
+    documentChanged = Signal()
 
     def __init__(self, current_level: Callable[[], Level] | None = None, checker: SetChecker | None = None,
                  parent: QWidget | None = None) -> None:
@@ -42,7 +47,10 @@ class SetPanel(SetFilesMixin, QWidget):
         self.current_level = current_level
         self.level_set = LevelSet()
         self.path: str | None = None
+        #: How this set began, as the History's first line says it ("opened campaign.json", "new set"...).
+        self.origin = "new set"
         self.undo_stack = QUndoStack(self)
+        self.undo_stack.cleanChanged.connect(self._on_clean_changed)  # a bound method: dropped with the panel
         self.checker = checker or SetChecker(parent=self)
         self.analyse = True
         self.model = SetModel(lambda e: self.checker.lookup(e.level), self)
@@ -89,10 +97,7 @@ class SetPanel(SetFilesMixin, QWidget):
             grid.addWidget(b, k // 2, k % 2)  # two columns fit the dock's width
         grid.addWidget(self.tier_box, (len(specs) + 1) // 2, 0, 1, 2)
         self.buttons["add"].setEnabled(current_level is not None)
-        self.view.addAction(self.undo_stack.createUndoAction(self.view))
-        self.view.actions()[-1].setShortcut(QKeySequence.StandardKey.Undo)
-        self.view.addAction(self.undo_stack.createRedoAction(self.view))
-        self.view.actions()[-1].setShortcut(QKeySequence.StandardKey.Redo)
+        # No Ctrl+Z of its own: in the editor, Edit ▸ Undo undoes the set while the focus is in this panel.
         split = QSplitter(Qt.Orientation.Vertical, self)
         split.addWidget(self.view)
         split.addWidget(self.chart)
@@ -113,12 +118,31 @@ class SetPanel(SetFilesMixin, QWidget):
 
     # -- the set -------------------------------------------------------------
 
-    def set_level_set(self, level_set: LevelSet, path: str | None = None) -> None:
-        """Show another set (opened or generated): fresh undo history."""
+    def set_level_set(self, level_set: LevelSet, path: str | None = None, modified: bool = False,
+                      origin: str | None = None) -> None:
+        """Show another set (opened, recovered): fresh undo history.
+
+        ``modified=True`` marks it unsaved (a recovered autosave); ``origin`` says how it began.
+        """
         self.undo_stack.clear()
         self.path = path
+        self.origin = origin or (f"opened {Path(path).name}" if path else "new set")
         self._show(level_set, 0 if len(level_set) else -1)
         self.undo_stack.setClean()
+        if modified:  # an empty stack is clean; a clean index it never reaches keeps it "modified"
+            self.undo_stack.resetClean()
+        self.documentChanged.emit()
+
+    def _on_clean_changed(self, _clean: bool) -> None:
+        self.documentChanged.emit()
+
+    @property
+    def modified(self) -> bool:
+        return not self.undo_stack.isClean()
+
+    def display_name(self) -> str:
+        """The set's file name, or its name, or 'untitled set'."""
+        return Path(self.path).name if self.path else (self.level_set.name or "untitled set")
 
     def apply(self, level_set: LevelSet, text: str, select: int = -1) -> None:
         """Change the set as one undoable step."""

@@ -154,8 +154,9 @@ def install_actions(w: MenuWindow) -> Actions:
 
 
 def _undo_action(w: MenuWindow, redo: bool) -> QAction:
-    """The undo stack's own Undo or Redo, whose text names the step ("Undo Set number 5 at…")."""
-    stack, parent = w.document.undo_stack, w.widget()
+    """The undo group's Undo or Redo (the level's, or the set's while the focus is in the set panel),
+    whose text names the step ("Undo Set number 5 at…")."""
+    stack, parent = w.undo_group, w.widget()
     if redo:
         act = stack.createRedoAction(parent, "&Redo")
         act.setShortcuts([QKeySequence("Ctrl+Shift+Z"), QKeySequence("Ctrl+Y")])
@@ -219,7 +220,7 @@ def _menus(w: MenuWindow, a: Actions) -> None:
 def _fixed_undo_buttons(w: MenuWindow) -> list[QAction]:
     """Toolbar Undo/Redo with fixed labels: the stack's own actions say "Undo Set number 5 at…",
     and a label that grows pushes every later button sideways. The full text is in the tooltip."""
-    stack = w.document.undo_stack
+    stack = w.undo_group  # the level's or the set's stack, as Edit ▸ Undo
     undo, redo = QAction("Undo", w.widget()), QAction("Redo", w.widget())
     undo.setObjectName("toolbar-undo")
     redo.setObjectName("toolbar-redo")
@@ -234,8 +235,8 @@ def _fixed_undo_buttons(w: MenuWindow) -> list[QAction]:
         undo.setToolTip(f"Undo {stack.undoText()} (Ctrl+Z)" if stack.canUndo() else "Nothing to undo")
         redo.setToolTip(f"Redo {stack.redoText()} (Ctrl+Shift+Z)" if stack.canRedo() else "Nothing to redo")
 
-    stack.indexChanged.connect(refresh)
-    stack.cleanChanged.connect(refresh)
+    for signal in (stack.indexChanged, stack.cleanChanged, stack.activeStackChanged):
+        signal.connect(refresh)
     refresh()
     return [undo, redo]
 

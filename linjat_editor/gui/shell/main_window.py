@@ -12,10 +12,10 @@ and push a :class:`~linjat_editor.gui.commands.ReplaceLevelCommand` on
 from __future__ import annotations
 
 from PySide6.QtCore import QByteArray, Qt, QTimer
-from PySide6.QtGui import QAction, QCloseEvent, QKeySequence, QResizeEvent, QShortcut
+from PySide6.QtGui import QAction, QCloseEvent, QKeySequence, QResizeEvent, QShortcut, QUndoGroup
 from PySide6.QtWidgets import (QAbstractButton, QAbstractScrollArea, QDockWidget, QFrame, QLabel, QMainWindow, QMenu,
                                QMessageBox,
-                               QProgressBar, QPushButton, QScrollArea, QUndoView, QWidget)
+                               QProgressBar, QPushButton, QScrollArea, QWidget)
 
 from linjat_editor.core.level import Level
 from linjat_editor.core.warmup import Progress
@@ -25,6 +25,7 @@ from linjat_editor.gui.board.board_view import BoardView
 from linjat_editor.gui.board.document import Document
 from linjat_editor.gui.shell.file_controller import FileController
 from linjat_editor.gui.board.generator_controller import GeneratorController
+from linjat_editor.gui.shell.history import HistoryPanel, UndoRouter
 from linjat_editor.gui.board.overlay_controller import OverlayController
 from linjat_editor.gui.shell.recovery import Autosaver
 from linjat_editor.gui.shell.settings import Settings
@@ -60,12 +61,14 @@ class MainWindow(QMainWindow):
         self.setCentralWidget(self.board)
         self.analysis = AnalysisPanel(self.document, self.settings.preset, self.theme)
         self.steps = StepPanel()
-        self.history = QUndoView(self.document.undo_stack)
-        self.history.setEmptyLabel("<opened>")
-        self.history.setAccessibleName("Undo history")
+        # One Undo for the level and the set: the stack of the one the focus is in (shell/history.py).
+        self.undo_group = QUndoGroup(self)
+        self.undo_router = UndoRouter(self.undo_group, self.document.undo_stack, self)
+        self.history_panel = HistoryPanel(self.document)
+        self.history = self.history_panel.level_view
         self.analysis_dock = self.add_dock(self.analysis, Qt.DockWidgetArea.RightDockWidgetArea, "Analysis")
         self.steps_dock = self.add_dock(self.steps, Qt.DockWidgetArea.BottomDockWidgetArea, "Steps")
-        self.history_dock = self.add_dock(self.history, Qt.DockWidgetArea.LeftDockWidgetArea, "History")
+        self.history_dock = self.add_dock(self.history_panel, Qt.DockWidgetArea.LeftDockWidgetArea, "History")
         self.overlays = OverlayController(self.board)
         self.files = FileController(self)
         self.generator = GeneratorController(self.document, self)
@@ -137,11 +140,25 @@ class MainWindow(QMainWindow):
         # its buttons (in the bottom strip it opened 155 px tall, two rows of nine).
         self.play = install_play_mode(self, Qt.DockWidgetArea.RightDockWidgetArea)
         self.set_panel = install_set_panel(self)
+        self._add_set_history()
         self.optimizer = install_optimizer(self)
         self._tabify("dock-analysis", "dock-optimizer")
         self._tabify("dock-optimizer", "dock-play")
         self.analysis_dock.raise_()
         self._tabify("dock-history", "dock-level-set")  # tabs: visible, but the board keeps its room
+
+    def _add_set_history(self) -> None:
+        """The set's undo steps in History and under Edit ▸ Undo (while the focus is in the set panel)."""
+        panel = self.set_panel
+        set_view = self.history_panel.add_set(panel.undo_stack)
+        dock = self.findChild(QDockWidget, "dock-level-set")
+        self.undo_router.add_set(panel.undo_stack, *(w for w in (dock, set_view) if w is not None))
+
+        def name_start() -> None:
+            self.history_panel.name_set_start(panel.origin)
+
+        panel.documentChanged.connect(name_start)
+        name_start()
 
     def start_playtest(self) -> None:
         """Bring the Play tab to the front with the board's level, keyboard ready."""
@@ -170,6 +187,7 @@ class MainWindow(QMainWindow):
         self.analysis.leakSelected.connect(self.overlays.set_leak)
         self.analysis.fixLeaksRequested.connect(self.generator.fix_leaks)
         self.analysis.presetChanged.connect(lambda name: setattr(self.settings, "preset", name))
+        doc.reset.connect(lambda: self.steps.set_position(0))  # a new document starts at its first step
         self.steps.stepChanged.connect(self.overlays.set_step)
         self.steps.stepChanged.connect(self._announce_step)
         self.generator.message.connect(self.show_info)
@@ -333,7 +351,7 @@ class MainWindow(QMainWindow):
 
     def closeEvent(self, event: QCloseEvent) -> None:
         # When the session ends (SIGTERM, logout) nobody answers a question: the autosave keeps the work.
-        if not self.session_ending and not self.files.maybe_save():
+        if not self.session_ending and not (self.files.maybe_save() and self.set_panel.confirm_drop()):
             event.ignore()
             return
         self.save_settings()
