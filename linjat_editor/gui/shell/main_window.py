@@ -81,6 +81,8 @@ class MainWindow(QMainWindow):
         self._connect()
         self.acts = install_actions(self)
         self._install_panels()
+        if self.autosaver is not None:
+            self.autosaver.watch_set(self.set_panel)  # a killed editor offers the set back too
         self.board.set_show_solution(self.settings.show_solution)
         problem = self.autosaver.problem if self.autosaver is not None else None
         self.statusBar().showMessage(problem or "Ready")  # an unusable data folder is said at once
