@@ -144,6 +144,8 @@ class MainWindow(QMainWindow):
         self.set_panel = install_set_panel(self)
         self._add_set_history()
         self.optimizer = install_optimizer(self)
+        self.optimizer.previewRequested.connect(  # after the board took it: one pool level previewed, then another
+            lambda _level: self.analysis.set_preview(self.board.level if self.board.previewing else None))
         self._tabify("dock-analysis", "dock-optimizer")
         self._tabify("dock-optimizer", "dock-play")
         self.analysis_dock.raise_()
@@ -187,6 +189,8 @@ class MainWindow(QMainWindow):
         self.analysis.resultChanged.connect(self.overlays.set_result)
         self.analysis.resultChanged.connect(self.steps.set_result)
         self.analysis.leakSelected.connect(self.overlays.set_leak)
+        # A preview (an optimizer pool level) is what the Analysis panel reports on while it shows.
+        self.board.previewChanged.connect(lambda shown: self.analysis.set_preview(self.board.level if shown else None))
         self.analysis.fixLeaksRequested.connect(self.generator.fix_leaks)
         self.analysis.presetChanged.connect(lambda name: setattr(self.settings, "preset", name))
         doc.reset.connect(lambda: self.steps.set_position(0))  # a new document starts at its first step
