@@ -3,7 +3,7 @@
 ``designer_workflow.py WIDTHxHEIGHT OUT_DIR``: new 9x6 level, numbers typed on
 the board, Fill, the verdict, steps, the optimizer (preview, adopt, undo),
 playtest to solved with mouse drags, add to a set, export puzzles.json and
-PDF, save, start the optimizer again and quit. Screenshots go to OUT_DIR; the
+PDF, save the set and the level, start the optimizer again and quit. Screenshots go to OUT_DIR; the
 last stdout line is a JSON summary the test checks (files, problems found).
 """
 
@@ -148,6 +148,8 @@ def main() -> int:
         QFileDialog.getSaveFileName = staticmethod(lambda *a, _n=name, _c=chosen, **k: (str(out / _n), _c))
         sets.export_dialog()
     summary["exports"] = [str(out / "puzzles.json"), str(out / "sheets.pdf")]
+    QFileDialog.getSaveFileName = staticmethod(lambda *a, **k: (str(out / "levels.json"), ""))
+    summary["set_saved"] = sets.save_dialog()  # Quit would otherwise ask about the set's unsaved change
     level_path = out / "level.json"
     summary["saved"] = window.files.save_as(level_path)
     summary["level"] = str(level_path)
