@@ -19,6 +19,7 @@ from PySide6.QtWidgets import (QHBoxLayout, QLabel, QListWidget, QListWidgetItem
                                QVBoxLayout, QWidget)
 
 from linjat_editor.core.level import Level
+from linjat_editor.gui.button_grid import ButtonGrid
 from linjat_editor.gui.optimizer.runner import OptimizerRunner, RunState
 from linjat_editor.gui.optimizer.score_plot import ScorePlot
 from linjat_editor.gui.optimizer.settings_form import SettingsForm
@@ -62,7 +63,6 @@ class OptimizerPanel(QWidget):
         self.runner = OptimizerRunner(self)
         self.settings = SettingsForm(self)
         self.buttons: dict[str, QPushButton] = {}
-        row = QHBoxLayout()
         for key, label, tip, slot in (
             ("start", "Start", "Optimize the board's numbers from scratch (pinned dots kept)", self.start),
             ("pause", "Pause", "Stop after the current chunk; the pool is kept", self.runner.pause),
@@ -76,8 +76,8 @@ class OptimizerPanel(QWidget):
             b.setToolTip(tip)
             b.clicked.connect(slot)
             self.buttons[key] = b
-            if key not in ("adopt", "back"):
-                row.addWidget(b)
+        # Start, Pause, Resume and Stop in a row where they fit, in two rows where the dock is narrow.
+        row = ButtonGrid([self.buttons[k] for k in ("start", "pause", "resume", "stop")], 4, self)
         # Adopt sits with the pool it acts on, on a row of its own: never cut off in a narrow dock.
         pool_buttons = QHBoxLayout()
         pool_buttons.addWidget(self.buttons["adopt"])
@@ -88,6 +88,7 @@ class OptimizerPanel(QWidget):
         self.progress = QProgressBar(self)
         self.progress.setAccessibleName("Optimizer progress")
         self.rate = QLabel(self)
+        self.rate.setWordWrap(True)  # a long report wraps rather than widening the dock past its edge
         self.plot = ScorePlot(self)
         self.pool_view = QListWidget(self)
         self.pool_view.setViewMode(QListWidget.ViewMode.IconMode)
@@ -104,7 +105,7 @@ class OptimizerPanel(QWidget):
         pool_row.addWidget(self.pool_view)  # a clicked level previews on the board itself, full size
         layout = QVBoxLayout(self)
         layout.addWidget(self.settings)
-        layout.addLayout(row)
+        layout.addWidget(row)
         layout.addWidget(self.progress)
         layout.addWidget(self.rate)
         layout.addWidget(self.plot, 1)
@@ -268,6 +269,13 @@ class OptimizerPanel(QWidget):
                 RunState.FINISHED: "Finished.", RunState.STOPPED: "Stopped."}[RunState(state)]
         if text:
             self.info.setText(text)
+
+    def heightForWidth(self, width: int) -> int:
+        """None asked for: in its dock's scroll area a panel with wrapped labels is otherwise given its
+        *preferred* height (the plot's and the pool's full size), which scrolled Adopt off a 768-pixel
+        screen. Now it gets the height the dock has, down to its minimum, and the plot and the pool
+        share what the rest leaves."""
+        return -1
 
     def closeEvent(self, event: Any) -> None:
         self.shutdown()

@@ -14,10 +14,11 @@ from typing import Callable
 
 from PySide6.QtCore import QItemSelectionModel, QSize, Qt, QTimer, Signal
 from PySide6.QtGui import QUndoStack
-from PySide6.QtWidgets import (QAbstractItemView, QComboBox, QGridLayout, QLabel, QListView, QPushButton,
+from PySide6.QtWidgets import (QAbstractItemView, QComboBox, QLabel, QListView, QPushButton,
                                QSplitter, QVBoxLayout, QWidget)
 
 from linjat_editor.core.level import Level
+from linjat_editor.gui.button_grid import ButtonGrid
 from linjat_editor.gui.commands.change_set import ChangeSetCommand
 from linjat_editor.gui.sets.curve_chart import CurvePoint, DifficultyCurve
 from linjat_editor.gui.sets.set_checks import MEANINGS, EntryCheck, reason
@@ -75,7 +76,6 @@ class SetPanel(SetFilesMixin, QWidget):
         self.tier_box.setToolTip("Tier of the selected level")
         self.tier_box.activated.connect(self._tier_chosen)
         self.buttons = {}
-        grid = QGridLayout()
         specs = [
             ("add", "Add current", "Add the level being edited to the set", self.add_current),
             ("open", "Open", "Edit the selected level (double-click)", self.open_selected),
@@ -89,13 +89,13 @@ class SetPanel(SetFilesMixin, QWidget):
             ("generate", "Generate…", "Generate levels of a tier into the set (worker processes)", self.generate_dialog),
             ("export", "Export…", "Export: the original game's puzzles.json, PDF/SVG/PNG sheets, CSV", self.export_dialog),
         ]
-        for k, (key, label, tip, slot) in enumerate(specs):
+        for key, label, tip, slot in specs:
             b = QPushButton(label, self)
             b.setToolTip(tip)
             b.clicked.connect(slot)
             self.buttons[key] = b
-            grid.addWidget(b, k // 2, k % 2)  # two columns fit the dock's width
-        grid.addWidget(self.tier_box, (len(specs) + 1) // 2, 0, 1, 2)
+        # Two columns where the dock is wide enough, one where it is not: no label is ever cut short.
+        self.button_grid = ButtonGrid(list(self.buttons.values()), 2, self)
         self.buttons["add"].setEnabled(current_level is not None)
         # No Ctrl+Z of its own: in the editor, Edit ▸ Undo undoes the set while the focus is in this panel.
         split = QSplitter(Qt.Orientation.Vertical, self)
@@ -103,7 +103,8 @@ class SetPanel(SetFilesMixin, QWidget):
         split.addWidget(self.chart)
         split.setStretchFactor(0, 3)
         layout = QVBoxLayout(self)
-        layout.addLayout(grid)
+        layout.addWidget(self.button_grid)
+        layout.addWidget(self.tier_box)
         layout.addWidget(split, 1)
         layout.addWidget(self.warnings)
         self.model.edited.connect(lambda s, text: self.apply(s, text))

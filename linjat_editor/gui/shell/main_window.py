@@ -12,7 +12,7 @@ and push a :class:`~linjat_editor.gui.commands.ReplaceLevelCommand` on
 from __future__ import annotations
 
 from PySide6.QtCore import QByteArray, Qt, QTimer
-from PySide6.QtGui import QAction, QCloseEvent, QKeySequence, QResizeEvent, QShortcut, QUndoGroup
+from PySide6.QtGui import QAction, QCloseEvent, QGuiApplication, QKeySequence, QResizeEvent, QShortcut, QUndoGroup
 from PySide6.QtWidgets import (QAbstractButton, QAbstractScrollArea, QDockWidget, QFrame, QLabel, QMainWindow, QMenu,
                                QMessageBox,
                                QProgressBar, QPushButton, QScrollArea, QWidget)
@@ -36,6 +36,8 @@ from linjat_editor.render.theme import Theme
 APP_TITLE = "Linjat Editor"
 #: Saved dock layouts of another version are ignored: version 2 moved Play to the full-height side.
 LAYOUT_VERSION = 2
+#: Room left for a title bar when the window is fitted to the screen before it has a frame.
+TITLE_BAR_ALLOWANCE = 32
 #: How long closing waits for background jobs to notice their cancel (they check between chunks).
 SHUTDOWN_WAIT_MS = 1000
 
@@ -96,6 +98,7 @@ class MainWindow(QMainWindow):
         self._docks_for_width = self.width()  # the window width the side docks' widths were chosen for
         self._rescale_pending = False
         self._restore_layout()
+        self._fit_to_screen()
         self._docks_for_width = self.width()  # a restored layout's docks fit its restored window
         self._update_title()
         self.board.setFocus()
@@ -324,6 +327,24 @@ class MainWindow(QMainWindow):
         if state:
             self.restoreState(QByteArray.fromBase64(state.encode()), LAYOUT_VERSION)
 
+    def _fit_to_screen(self) -> None:
+        """Keep the whole window on the screen it opens on: a size restored from (or meant for) a bigger
+        screen would put the status bar and the docks' tabs past its bottom edge."""
+        screen = self.screen() or QGuiApplication.primaryScreen()
+        if screen is None or QGuiApplication.platformName() == "offscreen":
+            return  # no real screen (--screenshot, tests): the size asked for is the size drawn
+        avail = screen.availableGeometry()
+        frame = self.frameGeometry().size() - self.geometry().size()
+        # Before a window manager has framed the window its title bar is unknown: leave room for one.
+        extra_w, extra_h = frame.width(), frame.height() if frame.height() > 0 else TITLE_BAR_ALLOWANCE
+        width, height = min(self.width(), avail.width() - extra_w), min(self.height(), avail.height() - extra_h)
+        if (width, height) != (self.width(), self.height()):
+            self.resize(width, height)
+        x = min(max(self.x(), avail.left()), avail.right() + 1 - width - extra_w)
+        y = min(max(self.y(), avail.top()), avail.bottom() + 1 - height - extra_h)
+        if (x, y) != (self.x(), self.y()):
+            self.move(x, y)
+
     def save_settings(self) -> None:
         self.settings.geometry = bytes(self.saveGeometry().toBase64().data()).decode()
         self.settings.state = bytes(self.saveState(LAYOUT_VERSION).toBase64().data()).decode()
@@ -374,6 +395,8 @@ def _scrolled(widget: QWidget) -> QScrollArea:
     area.setWidget(widget)
     area.setWidgetResizable(True)
     area.setFrameShape(QFrame.Shape.NoFrame)
+    # Never narrower than the panel's narrowest layout: it scrolls down, never sideways.
+    area.setMinimumWidth(widget.minimumSizeHint().width() + area.verticalScrollBar().sizeHint().width())
     area.setWindowTitle(widget.accessibleName())
     area.setAccessibleName(widget.accessibleName())
     return area
