@@ -19,6 +19,7 @@ from linjat_editor.gui.commands import ReplaceLevelCommand, SetMetaCommand
 from linjat_editor.gui.dialogs.colours import ColoursDialog
 from linjat_editor.gui.dialogs.properties import PropertiesDialog
 from linjat_editor.gui.dialogs.size_dialog import SizeDialog
+from linjat_editor.gui.shell import edit_level
 from linjat_editor.gui.shell.shell_window import ShellWindow
 
 if TYPE_CHECKING:
@@ -82,6 +83,16 @@ class Actions:
     colours: QAction
     shortcuts: QAction
     guide: QAction
+    # -- whole-level edits (edit_level.py)
+    copy_level: QAction
+    paste_level: QAction
+    rotate: QAction
+    mirror: QAction
+    flip: QAction
+    shift_up: QAction
+    shift_down: QAction
+    shift_left: QAction
+    shift_right: QAction
 
 
 def install_actions(w: MenuWindow) -> Actions:
@@ -141,6 +152,20 @@ def install_actions(w: MenuWindow) -> Actions:
         shortcuts=_action(w, "&Keyboard shortcuts", "F1", "List every shortcut", lambda: show_shortcuts(w)),
         guide=_action(w, "&User guide", "Shift+F1", "How to make a level, task by task, with pictures",
                       lambda: show_user_guide(w)),
+        copy_level=_action(w, "&Copy level", "Ctrl+Shift+C", "Copy the board as rows text (one row a line)",
+                           lambda: edit_level.copy_level(w)),
+        paste_level=_action(w, "Paste le&vel", "Ctrl+Shift+V", "Open the rows text on the clipboard as a new level",
+                            lambda: edit_level.paste_level(w, w.files.import_rows)),
+        rotate=_action(w, "R&otate clockwise", "Ctrl+Alt+R", "Turn the grid a quarter clockwise (one undo step)",
+                       lambda: edit_level.rotate(w)),
+        mirror=_action(w, "&Mirror left to right", "Ctrl+Alt+M", "Swap the grid's left and right (one undo step)",
+                       lambda: edit_level.mirror(w, True)),
+        flip=_action(w, "Mirror &top to bottom", "Ctrl+Alt+F", "Swap the grid's top and bottom (one undo step)",
+                     lambda: edit_level.mirror(w, False)),
+        **{f"shift_{d}": _action(w, f"Shift {d}", f"Ctrl+Shift+{d.capitalize()}",
+                                 f"Move every number and dot one cell {d} (one undo step)",
+                                 (lambda d=d: edit_level.shift(w, d)))
+           for d in edit_level.SHIFTS},
     )
     a.solution.setChecked(w.settings.show_solution)
     _menus(w, a)
@@ -186,6 +211,12 @@ def _menus(w: MenuWindow, a: Actions) -> None:
     edit.addActions([a.undo, a.redo])
     edit.addSeparator()
     edit.addActions([a.resize, a.clear_dots, a.clear_all])
+    edit.addSeparator()
+    edit.addActions([a.copy_level, a.paste_level])
+    grid = edit.addMenu("&Grid")  # rotate, mirror, shift: the level moves, the puzzle stays the same
+    grid.addActions([a.rotate, a.mirror, a.flip])
+    grid.addSeparator()
+    grid.addActions([a.shift_up, a.shift_down, a.shift_left, a.shift_right])
     edit.addSeparator()
     edit.addAction(a.properties)
     gen = bar.addMenu("&Generate")
