@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from PySide6.QtCore import QRect
 from PySide6.QtGui import QGuiApplication
 
 from linjat_editor import core
@@ -72,3 +73,27 @@ def test_a_rotated_or_mirrored_level_is_the_same_puzzle(corpus_levels):
         after = core.solve(moved)
         assert core.count_solutions(moved, limit=2).count == 1
         assert after.solved == before.solved and after.classification == before.classification
+
+
+def test_rows_and_columns_are_numbered_beside_the_board(window, qtbot):
+    """Row numbers left of the grid and column numbers above it, as every message counts them."""
+    from .pixels import ink, screenshot
+
+    window.document.load(Level(9, 6))
+    window.resize(1280, 860)
+    window.show()
+    qtbot.waitExposed(window)
+    board = window.board
+    g = board.geometry_for_size()
+    image = screenshot(window)
+    label = board.theme.color("grid").darker(170)
+    room = board.label_room()
+    for r in (0, 6, 8):  # row 1, row 7, row 9
+        box = g.cell_rect(r, 0).translated(-room, 0).toRect()
+        box.setWidth(room - 4)
+        assert ink(image, window, board, label, box) > 5, f"row {r + 1}"
+    for c in (0, 5):
+        box = g.cell_rect(0, c).translated(0, -room).toRect()
+        assert ink(image, window, board, label, box) > 5, f"column {c + 1}"
+    corner = QRect(int(g.left) - room, int(g.top) - room, room - 4, room - 4)  # no number in the corner
+    assert ink(image, window, board, label, corner) == 0
