@@ -2,7 +2,8 @@
 
 Each keeps the numbers' values, the dots, which dots are pinned and the
 metadata; only where they stand changes. A level and its rotations or mirror
-images are the same puzzle: one solution each, the same deductions.
+images are the same puzzle: one solution each, the same deductions. A shift is
+not: the row or column it frees on the other side is room the lines did not have.
 
 >>> level = Level.from_rows(["2 .", "   "])
 >>> rotated(level).rows()

@@ -65,8 +65,19 @@ def test_shift_moves_everything_one_cell_and_refuses_at_the_edge(window):
     assert window.statusBar().currentMessage() == "Cannot shift up: a number or dot is on the top row"
 
 
+def test_the_grid_actions_have_the_shortcuts_the_guide_names(window):
+    from PySide6.QtGui import QKeySequence
+
+    a = window.acts
+    for act, keys in ((a.rotate, "Ctrl+Alt+R"), (a.mirror, "Ctrl+Alt+M"), (a.flip, "Ctrl+Alt+F"),
+                      (a.shift_up, "Ctrl+Shift+Up"), (a.shift_left, "Ctrl+Shift+Left"),
+                      (a.copy_level, "Ctrl+Shift+C"), (a.paste_level, "Ctrl+Shift+V")):
+        assert act.shortcut() == QKeySequence(keys), act.text()
+
+
 def test_a_rotated_or_mirrored_level_is_the_same_puzzle(corpus_levels):
-    """What the Grid menu promises: one solution still, and the same deductions."""
+    """What the Grid menu promises for a turn or a mirror: one solution still, and the same deductions.
+    (A shift promises no such thing: it frees a row or column on the other side for the lines.)"""
     level = corpus_levels("medium")[3]
     before = core.solve(level)
     for moved in (rotated(level), mirrored(level), mirrored(level, False)):
