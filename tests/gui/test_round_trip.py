@@ -54,3 +54,20 @@ def test_unknown_fields_of_a_set_file_survive_open_and_save(window, tmp_path):
     panel.load(str(path))
     panel.save(str(path))
     assert path.read_bytes() == first
+
+
+def test_saving_a_set_opened_from_puzzles_json_never_rewrites_that_file(window, corpus_path, tmp_path, monkeypatch):
+    from PySide6.QtWidgets import QFileDialog, QMessageBox
+
+    original = tmp_path / "puzzles.json"
+    original.write_bytes(corpus_path.read_bytes())
+    panel = window.set_panel
+    panel.analyse = False
+    panel.load(str(original))
+    panel.remove_selected()
+    asked = []
+    monkeypatch.setattr(QFileDialog, "getSaveFileName", lambda *a, **k: (asked.append(a[2]), ("", ""))[1])
+    monkeypatch.setattr(panel, "prompt_unsaved", lambda: QMessageBox.StandardButton.Save)
+    assert not panel.confirm_drop()  # Save asked for a file, and the designer cancelled it
+    assert asked == [str(tmp_path / "puzzles.linjat-set.json")]
+    assert original.read_bytes() == corpus_path.read_bytes()

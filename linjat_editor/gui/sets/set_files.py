@@ -49,6 +49,8 @@ class SetFilesMixin(_Widget):
     level_set: LevelSet
     checker: Any
     path: str | None
+    #: False while ``path`` is a file of another format (the original's puzzles.json): Save asks for a file.
+    path_is_native: bool = True
     undo_stack: Any
     warnings: Any
 
@@ -82,8 +84,12 @@ class SetFilesMixin(_Widget):
         return answer == QMessageBox.StandardButton.Discard
 
     def save_current(self) -> bool:
-        """Save to the set's own file, or ask for one; True once it is on disk."""
-        if not self.path:
+        """Save to the set's own file, or ask for one; True once it is on disk.
+
+        A set read from another format (the original's puzzles.json) is never written over it as a
+        native set file: Save asks for a file instead.
+        """
+        if not self.path or not self.path_is_native:
             return self.save_dialog()
         try:
             self.save(self.path)
@@ -145,13 +151,16 @@ class SetFilesMixin(_Widget):
 
         write_set(self.with_analysis(), path)
         self.path = path
+        self.path_is_native = True
         self.undo_stack.setClean()
         self.documentChanged.emit()
 
     def load(self, path: str) -> None:
-        from linjat_editor.io.registry import read_set
+        self._opened(*_read(path))
 
-        self.set_level_set(read_set(path), path)
+    def _opened(self, level_set: LevelSet, path: str, native: bool) -> None:
+        self.set_level_set(level_set, path)
+        self.path_is_native = native  # False: Save asks for a file rather than rewrite this one
 
     def load_dialog(self) -> None:
         """Pick a set file and read it in the background: a set of thousands never freezes the editor.
@@ -164,20 +173,21 @@ class SetFilesMixin(_Widget):
         if not path:
             return
         from linjat_editor.gui.workers import Worker
-        from linjat_editor.io.registry import read_set
 
         reader = getattr(self, "_reader", None)
         if reader is None:
             reader = self._reader = Worker(self)
-            reader.finished.connect(lambda result: self.set_level_set(*result))
+            reader.finished.connect(lambda result: self._opened(*result))
             reader.failed.connect(lambda text: (self.warnings.setText(""), QMessageBox.warning(self, "Open set", text)))
         self.warnings.setText(f"Reading {Path(path).name}…")
-        reader.start(lambda job: (read_set(path), path))
+        reader.start(lambda job: _read(path))
 
     def save_dialog(self) -> bool:
         """Save the set under a chosen name; True once it is on disk."""
-        path, _ = QFileDialog.getSaveFileName(self, "Save level set", self.path or "levels.linjat-set.json",
-                                              "Level sets (*.json)")
+        suggested = self.path or "levels.linjat-set.json"
+        if not self.path_is_native:
+            suggested = str(Path(suggested).with_suffix(".linjat-set.json"))
+        path, _ = QFileDialog.getSaveFileName(self, "Save level set", suggested, "Level sets (*.json)")
         if not path:
             return False
         try:
@@ -186,3 +196,14 @@ class SetFilesMixin(_Widget):
             QMessageBox.warning(self, "Save set", str(exc))
             return False
         return True
+
+
+def _read(path: str) -> tuple[LevelSet, str, bool]:
+    """The set in ``path``, and whether the file is a native set file (not the original's puzzles.json)."""
+    from linjat_editor.io.errors import FormatError
+    from linjat_editor.io.registry import read_set
+
+    try:
+        return read_set(path, format="linjat-set"), path, True
+    except FormatError:
+        return read_set(path), path, False
