@@ -169,7 +169,7 @@ def test_new_random_level_is_untitled_and_never_saved_over_the_opened_file(windo
     with qtbot.waitSignal(window.generator.applied, timeout=JIT):
         window.acts.random[0].trigger()  # Ctrl+Alt+1
     assert window.document.level.size == (9, 6)
-    assert window.windowTitle() == "untitled* \u2014 Linjat Editor"
+    assert window.windowTitle() == "untitled \u2014 Linjat Editor"  # a new document: nothing unsaved yet
     assert save_asks_for_a_file(window, monkeypatch) == ["Save level as"]
     assert med0.read_bytes() == before
 
@@ -187,7 +187,7 @@ def test_new_random_level_asks_about_unsaved_changes_and_cancel_keeps_them(windo
 def test_import_rows_is_untitled_and_never_saved_over_the_opened_file(window, med0, monkeypatch):
     before = med0.read_bytes()
     assert window.files.import_rows('["2 .", "   "]')
-    assert window.windowTitle() == "untitled* \u2014 Linjat Editor"
+    assert window.windowTitle() == "untitled \u2014 Linjat Editor"  # a new document: nothing unsaved yet
     assert save_asks_for_a_file(window, monkeypatch) == ["Save level as"]
     assert med0.read_bytes() == before
 

@@ -23,7 +23,7 @@ def test_copy_level_puts_the_rows_on_the_clipboard_and_paste_opens_them_as_a_new
     window.files.new_level((5, 5))
     window.acts.paste_level.trigger()
     assert window.document.level.rows() == ROWS
-    assert window.windowTitle() == "untitled* \u2014 Linjat Editor"  # a new document: Save asks for a file
+    assert window.windowTitle() == "untitled \u2014 Linjat Editor"  # a new document: nothing unsaved yet
     QGuiApplication.clipboard().setText("not a level")
     window.acts.paste_level.trigger()
     assert window.errors and window.document.level.rows() == ROWS  # one line said, nothing lost

@@ -84,8 +84,7 @@ class Document(QObject):
              origin: str | None = None) -> None:
         """Start over with ``level`` (open, new, recover): fresh undo history.
 
-        ``modified=True`` marks the loaded level as unsaved (a recovered autosave, a generated
-        level no file holds); ``origin`` says how it began, for the History's first line.
+        ``modified=True`` marks the loaded level as unsaved (a recovered autosave); ``origin`` says how it began, for the History's first line.
         """
         self.undo_stack.clear()  # emits cleanChanged(True) if it was modified
         self._level = level
@@ -99,15 +98,16 @@ class Document(QObject):
             # clean index makes it report "modified" until the next save.
             self.undo_stack.resetClean()
 
-    def start_new(self, level: Level, origin: str, modified: bool = True) -> bool:
+    def start_new(self, level: Level, origin: str) -> bool:
         """Make ``level`` a new untitled document (generated, imported, taken from a set), once
         :attr:`confirm_drop` agrees. False, and nothing changed, when the designer cancels.
 
-        Untitled, so Save asks for a file: it never writes this level over the file of the one before.
+        Untitled, so Save asks for a file: it never writes this level over the file of the one before;
+        and nothing unsaved yet, like any new document (its first edit makes it "untitled*").
         """
         if not self.confirm_drop():
             return False
-        self.load(level, None, modified=modified, origin=origin)
+        self.load(level, None, origin=origin)
         return True
 
     def mark_saved(self, path: str | Path) -> None:

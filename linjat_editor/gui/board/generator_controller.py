@@ -76,7 +76,7 @@ class GeneratorController(QObject):
             self.message.emit(text, "The board changed while this was running; result dropped.")
             return
         if new_document:  # the designer agreed to drop the old level when asking for this one
-            self.document.load(level, None, modified=True, origin=text)
+            self.document.load(level, None, origin=text)
             self.applied.emit(text)
         elif self.document.push(ReplaceLevelCommand(self.document, level, text)):
             self.applied.emit(text)

@@ -20,8 +20,7 @@ def install_set_panel(window: EditorWindow, area: Qt.DockWidgetArea = Qt.DockWid
 
     def open_level(level: Level, index: int) -> None:
         name = entry_name(panel.level_set[index], index)  # the name the set's list shows, kept on the board
-        doc.start_new(level if level.name else level.with_meta(name=name), f"opened {name} from the set",
-                      modified=False)
+        doc.start_new(level if level.name else level.with_meta(name=name), f"opened {name} from the set")
 
     panel.openRequested.connect(open_level)
     dock = window.add_dock(panel, area, "Level set")
