@@ -6,6 +6,12 @@ The layout (see ``../shared/corpus/README.md``): one object with ``tutorial``,
 ``classification`` (original key names: ``dep``, ``single-solution``...) and
 ``score``. Every list ends with a message-only record (``puzzle: null``), which
 the game shows after the last level of that list.
+
+A level read from a puzzles.json carries its record's other fields in its
+``extra`` (the original's ``classification`` and ``score``, ``file``, anything
+else): they are written back as they were read, so a re-export of an unchanged
+set is the same data field for field. The engine's figures fill only the
+fields such a record lacks (the original's score is on its own scale).
 """
 
 from __future__ import annotations
@@ -43,17 +49,21 @@ def _number(x: float) -> int | float:
     return int(x) if float(x).is_integer() else round(float(x), 2)
 
 
+#: Keys the editor itself keeps in a level's ``extra``: not fields of a puzzles.json record.
+EDITOR_KEYS = frozenset({"analysis", "playtests", "tier", "generator", "generated"})
+
+
 def _record(item: ExportItem, tier: str) -> dict[str, Any]:
     rec: dict[str, Any] = {"puzzle": item.level.rows()}
-    if tier == "tutorial":
+    if tier == "tutorial" or item.message:
         rec["message"] = item.message
-        return rec
-    if item.message:
-        rec["message"] = item.message
-    if item.classification is not None:
-        rec["classification"] = original_classification(item.classification)
-    if item.score is not None:
-        rec["score"] = _number(item.score)
+    kept = {k: v for k, v in item.level.extra.items() if k not in EDITOR_KEYS and k not in rec}
+    if tier != "tutorial":
+        if item.classification is not None and "classification" not in kept:
+            rec["classification"] = original_classification(item.classification)
+        if item.score is not None and "score" not in kept:
+            rec["score"] = _number(item.score)
+    rec.update(kept)  # the record's own fields, as read
     return rec
 
 

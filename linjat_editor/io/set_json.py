@@ -9,6 +9,8 @@
 
 Each entry is a complete native level object (so it can be cut out as a
 level file) plus the entry fields. Errors name the entry: ``set.json, level 4: ...``.
+Keys this version does not know are kept, as a level file keeps them: the set's
+in its ``extra``, an entry's in its level's ``extra``.
 """
 
 from __future__ import annotations
@@ -23,6 +25,7 @@ from linjat_editor.io.level_set import LevelSet, SetEntry
 
 SET_VERSION = 1
 _ENTRY_KEYS = ("tier", "tags", "analysis", "playtests")
+_SET_KEYS = frozenset({"format", "version", "name", "author", "notes", "levels", "extra"})
 
 
 def set_to_object(level_set: LevelSet) -> dict[str, Any]:
@@ -90,7 +93,8 @@ def set_from_object(obj: Any, name: str) -> LevelSet:
     if not isinstance(levels, list):
         raise FormatError(name, '"levels" must be a list of level objects')
     entries = [entry_from_object(item, within(name, f"level {i + 1}")) for i, item in enumerate(levels)]
-    return LevelSet(entries=tuple(entries), extra=extra, **meta)
+    unknown = {k: v for k, v in obj.items() if k not in _SET_KEYS}  # kept rather than lost on the next save
+    return LevelSet(entries=tuple(entries), extra={**unknown, **extra}, **meta)
 
 
 def entry_from_object(obj: Any, name: str) -> SetEntry:

@@ -31,6 +31,7 @@ def window(qtbot):
     w.show_info = lambda title, text: w.infos.append((title, text))
     # pytest-qt closes the window before fixture teardown: never let that open a modal prompt.
     w.files.prompt_unsaved = lambda: QMessageBox.StandardButton.Discard
+    w.set_panel.prompt_unsaved = lambda: QMessageBox.StandardButton.Discard
     qtbot.addWidget(w)
     yield w
     w.analysis.runner.cancel()
@@ -61,14 +62,13 @@ def _end_with_parent() -> None:
         pass
 
 
-@pytest.fixture(scope="session")
-def xdisplay():
-    """DISPLAY of a private Xvfb (1920x1080) for the session; skipped where no X server can be had."""
+def _xvfb(screen: str):
+    """A private Xvfb of ``screen`` (WIDTHxHEIGHT): yields its DISPLAY; skips where no X server can be had."""
     binary = shutil.which("Xvfb")
     if binary is None:
         pytest.skip(NO_XVFB)
     read, write = os.pipe()
-    proc = subprocess.Popen([binary, "-displayfd", str(write), "-screen", "0", "1920x1080x24", "-nolisten", "tcp"],
+    proc = subprocess.Popen([binary, "-displayfd", str(write), "-screen", "0", f"{screen}x24", "-nolisten", "tcp"],
                             pass_fds=(write,), stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL,
                             preexec_fn=_end_with_parent)
     os.close(write)
@@ -82,13 +82,22 @@ def xdisplay():
     proc.wait(10)
 
 
-@pytest.fixture
-def run_on_x(xdisplay, tmp_path):
-    """``run_on_x(script_name, *args, timeout=...)``: run a script of ``xvfb_scripts`` on the Xvfb (xcb plugin)."""
+@pytest.fixture(scope="session")
+def xdisplay():
+    """DISPLAY of a private Xvfb (1920x1080) for the session; skipped where no X server can be had."""
+    yield from _xvfb("1920x1080")
 
+
+@pytest.fixture(scope="session")
+def laptop_xdisplay():
+    """DISPLAY of a private Xvfb of a small laptop's screen (1366x768)."""
+    yield from _xvfb("1366x768")
+
+
+def _runner(display: str, tmp_path: Path):
     def run(script: str, *args: str, timeout: float = 300) -> subprocess.CompletedProcess:
         root = Path(__file__).resolve().parents[2]
-        env = {**os.environ, "DISPLAY": xdisplay, "QT_QPA_PLATFORM": "xcb",
+        env = {**os.environ, "DISPLAY": display, "QT_QPA_PLATFORM": "xcb",
                "PYTHONPATH": os.pathsep.join(p for p in (str(root), os.environ.get("PYTHONPATH", "")) if p),
                "LINJAT_EDITOR_CONFIG_DIR": str(tmp_path / "x-config"),
                "LINJAT_EDITOR_DATA_DIR": str(tmp_path / "x-data")}
@@ -97,3 +106,15 @@ def run_on_x(xdisplay, tmp_path):
                               text=True, timeout=timeout)
 
     return run
+
+
+@pytest.fixture
+def run_on_x(xdisplay, tmp_path):
+    """``run_on_x(script_name, *args, timeout=...)``: run a script of ``xvfb_scripts`` on the Xvfb (xcb plugin)."""
+    return _runner(xdisplay, tmp_path)
+
+
+@pytest.fixture
+def run_on_laptop_x(laptop_xdisplay, tmp_path):
+    """``run_on_x`` on the 1366x768 Xvfb."""
+    return _runner(laptop_xdisplay, tmp_path)

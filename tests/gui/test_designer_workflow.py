@@ -32,7 +32,7 @@ def test_designer_workflow_under_x(run_on_x, tmp_path, size):
     puzzles, pdf = (Path(p) for p in summary["exports"])
     assert json.loads(puzzles.read_text())
     assert pdf.read_bytes().startswith(b"%PDF")
-    assert summary["saved"]
+    assert summary["saved"] and summary["set_saved"]
     level = read_level(summary["level"])
     assert core.count_solutions(level, limit=2).count == 1 and core.solve(level).solved
     width, height = (int(x) for x in size.split("x"))

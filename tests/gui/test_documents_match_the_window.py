@@ -131,7 +131,9 @@ class Window:
     def _walk(self, menu: QMenu, path: list[str]) -> None:
         for act in menu.actions():
             if act.menu() is not None:
-                self._walk(act.menu(), [*path, _plain(act.menu().title())])
+                sub = [*path, _plain(act.menu().title())]
+                self.paths[" \u25b8 ".join(sub)] = act  # a submenu is a place too ("Edit ▸ Grid")
+                self._walk(act.menu(), sub)
             elif not act.isSeparator():
                 self.paths[" \u25b8 ".join([*path, _plain(act.text())])] = act
 

@@ -77,12 +77,11 @@ def test_close_with_unsaved_changes_can_be_cancelled(window, qtbot, monkeypatch)
     assert window.isVisible()
 
 
-def test_import_rows_is_one_undo_step(window, qtbot):
+def test_import_rows_is_a_new_untitled_document(window, qtbot):
     assert window.files.import_rows('["2 .", "   "]')
     assert window.document.level.rows() == ["2 .", "   "]
-    assert window.document.undo_stack.text(window.document.undo_stack.count() - 1) == "Import rows"
-    window.document.undo_stack.undo()
-    assert window.document.level.height == 4
+    assert window.document.path is None and window.document.undo_stack.count() == 0
+    assert window.history.model().data(window.history.model().index(0, 0)) == "<imported rows>"
     assert not window.files.import_rows("12\n1")
     assert window.errors and "pasted rows" in window.errors[-1][1]
 

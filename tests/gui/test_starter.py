@@ -42,5 +42,7 @@ def test_first_start_opens_the_starter_set_once(window: MainWindow) -> None:
     assert open_on_first_start(window)
     assert len(window.set_panel.level_set) == len(read_set(starter_set_path()))
     assert window.set_panel.path is None  # an untitled copy: saving never overwrites the shipped file
+    view = window.history_panel.set_view
+    assert view.model().data(view.model().index(0, 0)) == "<opened the starter set>"
     assert window.document.level == window.set_panel.level_set.levels[0]
     assert not open_on_first_start(window)

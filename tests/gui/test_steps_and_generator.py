@@ -140,7 +140,8 @@ def test_new_random_expert_level(window, qtbot):
         window.acts.random[3].trigger()
     level = window.document.level
     assert level.size == (13, 9) and 23 <= len(level.numbers) <= 26
-    assert window.document.undo_stack.text(0) == "New random level (expert)"
+    assert window.document.path is None and not window.document.modified  # a new untitled document
+    assert window.history.model().data(window.history.model().index(0, 0)) == "<New random level (expert)>"
 
 
 def test_designer_flow_from_empty_grid_to_good_level(window, qtbot):

@@ -86,6 +86,7 @@ class AnalysisPanel(QWidget):
         self.result: Report | None = None
         self._answered: tuple[Level, str] | None = None  # (level, preset) the panel shows an answer for
         self._requested: tuple[Level, str] | None = None  # (level, preset) of the newest request
+        self.preview: Level | None = None  # a level the board previews (read-only): analysed instead
         # Its own worker thread: generator or set jobs never make the live analysis wait in a queue.
         self.runner = LatestRunner(delay_ms=delay_ms, parent=self)
         self.runner.finished.connect(self._on_result)
@@ -215,15 +216,26 @@ class AnalysisPanel(QWidget):
         level = self.document.level
         self.preset.setItemText(0, f"by size ({preset_for_size(level.height, level.width)})")
 
+    def subject(self) -> Level:
+        """The level the panel reports on: the board's preview while there is one, else the document's."""
+        return self.preview if self.preview is not None else self.document.level
+
+    def set_preview(self, level: Level | None) -> None:
+        """Report on a previewed level (None: the document's again), so the panel never shows one level's
+        figures beside another level's board."""
+        if level is not self.preview:
+            self.preview = level
+            self.request(immediate=True)
+
     def request(self, immediate: bool = False) -> None:
-        """Analyse the document's current level (debounced unless ``immediate``)."""
-        level, preset = self.document.level, self.preset_name
+        """Analyse the current level (the preview's, while there is one; debounced unless ``immediate``)."""
+        level, preset = self.subject(), self.preset_name
         self._requested = (level, preset)
         self.runner.request(lambda: analyze(level, preset), immediate=immediate)
 
     def is_current(self) -> bool:
         """True when the panel shows the answer (result or error) for the current level and preset."""
-        return not self.runner.busy and self._answered == (self.document.level, self.preset_name)
+        return not self.runner.busy and self._answered == (self.subject(), self.preset_name)
 
     def _on_level(self, level: Level) -> None:
         self._show_auto()
@@ -292,7 +304,8 @@ class AnalysisPanel(QWidget):
     def _show_verdict(self, result: Report) -> None:
         # A symbol as well as a colour, so the verdict reads without colour vision.
         mark, colour = ("\u2714", self.theme.step_done) if result.good else ("\u2716", self.theme.step_short)
-        self.verdict.setText(f"{mark} {result.verdict}")
+        whose = "Preview: " if self.preview is not None and result.level == self.preview else ""
+        self.verdict.setText(f"{whose}{mark} {result.verdict}")
         self.verdictChanged.emit(self.verdict.text(), result.good)
         self.facts.setText(verdict_facts(result))
         self.verdict.setStyleSheet(

@@ -121,8 +121,14 @@ class BoardView(QWidget):
         self.theme = theme
         self.update()
 
+    def label_room(self) -> int:
+        """Pixels left of the grid and above it for the row and column numbers."""
+        return self.fontMetrics().height() + 6
+
     def geometry_for_size(self) -> BoardGeometry:
-        return BoardGeometry.fit(self.width(), self.height(), self.level.height, self.level.width)
+        room = self.label_room()
+        fit = BoardGeometry.fit(self.width() - room, self.height() - room, self.level.height, self.level.width)
+        return replace(fit, left=fit.left + room, top=fit.top + room)
 
     def cell_center(self, row: int, col: int) -> QPointF:
         """Widget coordinates of a cell's centre (tests click here)."""
@@ -137,10 +143,12 @@ class BoardView(QWidget):
     # -- painting --------------------------------------------------------------
 
     def sizeHint(self) -> QSize:
-        return QSize(48 * self.level.width + 16, 48 * self.level.height + 16)
+        room = self.label_room()
+        return QSize(48 * self.level.width + 16 + room, 48 * self.level.height + 16 + room)
 
     def minimumSizeHint(self) -> QSize:
-        return QSize(12 * self.level.width + 16, 12 * self.level.height + 16)
+        room = self.label_room()
+        return QSize(12 * self.level.width + 16 + room, 12 * self.level.height + 16 + room)
 
     def paintEvent(self, event: QPaintEvent) -> None:
         p = QPainter(self)
@@ -153,9 +161,26 @@ class BoardView(QWidget):
             self._paint_preview(p)
             p.end()
             return
-        paint_board(p, self.geometry_for_size(), self.level, overlay, self.theme,
-                    self._selection, drag)
+        geometry = self.geometry_for_size()
+        paint_board(p, geometry, self.level, overlay, self.theme, self._selection, drag)
+        self._paint_labels(p, geometry)
         p.end()
+
+    def _paint_labels(self, p: QPainter, g: BoardGeometry) -> None:
+        """Row numbers left of the grid, column numbers above it: every message says "row 7, column 6"."""
+        font = QFont(self.font())
+        font.setPixelSize(max(7, min(self.fontMetrics().height() - 2, int(g.cell * 0.45))))
+        p.setFont(font)
+        p.setPen(QColor(self.theme.color("grid")).darker(170))
+        room = self.label_room()
+        for r in range(g.rows):
+            box = g.cell_rect(r, 0).translated(-room, 0)
+            box.setWidth(room - 4)
+            p.drawText(box, int(Qt.AlignmentFlag.AlignRight | Qt.AlignmentFlag.AlignVCenter), str(r + 1))
+        for c in range(g.cols):
+            box = g.cell_rect(0, c).translated(0, -room)
+            box.setHeight(room - 2)
+            p.drawText(box, int(Qt.AlignmentFlag.AlignHCenter | Qt.AlignmentFlag.AlignBottom), str(c + 1))
 
     def _paint_preview(self, p: QPainter) -> None:
         """A read-only look that cannot be mistaken for the editable board: washed out, framed, a banner

@@ -8,6 +8,7 @@ fires, so undo, redo and every other view stay in step for free.
 from __future__ import annotations
 
 from pathlib import Path
+from typing import Callable
 
 from PySide6.QtCore import QObject, Signal
 from PySide6.QtGui import QUndoCommand, QUndoStack
@@ -32,6 +33,11 @@ class Document(QObject):
         self._level = level if level is not None else Level(9, 6)
         self._path: Path | None = Path(path) if path else None
         self.undo_stack = QUndoStack(self)
+        #: How this document began, as the History's first line says it ("opened med0.txt", "new level"...).
+        self.origin = f"opened {self._path.name}" if self._path else "new level"
+        #: Asked before a whole new level replaces this one: True when its unsaved changes may go
+        #: (saved, discarded or none). The shell puts its Save / Discard / Cancel prompt here.
+        self.confirm_drop: Callable[[], bool] = lambda: True
         # A bound method (not a lambda) so Qt drops the connection when we are destroyed.
         self.undo_stack.cleanChanged.connect(self._on_clean_changed)
 
@@ -74,14 +80,16 @@ class Document(QObject):
         self.undo_stack.push(command)
         return True
 
-    def load(self, level: Level, path: str | Path | None = None, modified: bool = False) -> None:
+    def load(self, level: Level, path: str | Path | None = None, modified: bool = False,
+             origin: str | None = None) -> None:
         """Start over with ``level`` (open, new, recover): fresh undo history.
 
-        ``modified=True`` marks the loaded level as unsaved (a recovered autosave).
+        ``modified=True`` marks the loaded level as unsaved (a recovered autosave); ``origin`` says how it began, for the History's first line.
         """
         self.undo_stack.clear()  # emits cleanChanged(True) if it was modified
         self._level = level
         self._path = Path(path) if path else None
+        self.origin = origin or (f"opened {self._path.name}" if self._path else "new level")
         self.reset.emit()
         self.levelChanged.emit(level)
         self.pathChanged.emit(str(self._path or ""))
@@ -89,6 +97,18 @@ class Document(QObject):
             # An undo stack with no commands is always clean; a never-reachable
             # clean index makes it report "modified" until the next save.
             self.undo_stack.resetClean()
+
+    def start_new(self, level: Level, origin: str) -> bool:
+        """Make ``level`` a new untitled document (generated, imported, taken from a set), once
+        :attr:`confirm_drop` agrees. False, and nothing changed, when the designer cancels.
+
+        Untitled, so Save asks for a file: it never writes this level over the file of the one before;
+        and nothing unsaved yet, like any new document (its first edit makes it "untitled*").
+        """
+        if not self.confirm_drop():
+            return False
+        self.load(level, None, origin=origin)
+        return True
 
     def mark_saved(self, path: str | Path) -> None:
         """The level was written to ``path``: remember it and clear the modified flag."""

@@ -1,7 +1,8 @@
 """Generator actions: fill dots, fill again, polish dots, new random level, fix leaks — each in a worker.
 
-A result is applied as one undoable :class:`ReplaceLevelCommand`, and only if
-the board is still the one the job started from (an edit in between wins).
+A result is applied as one undoable :class:`ReplaceLevelCommand` (a new random
+level: as a new untitled document), and only if the board is still the one the
+job started from (an edit in between wins).
 """
 
 from __future__ import annotations
@@ -58,20 +59,26 @@ class GeneratorController(QObject):
             self.runner.cancel()
             self.message.emit("Cancelled", "The board is as it was.")
 
-    def _start(self, job: Callable[[Job], tuple[Level | None, str, str]]) -> None:
-        """``job(j)`` returns (new level or None, undo text, message when None); it may report ``j.progress``."""
-        base = self.document.level
-        self.runner.request(lambda j: (base, *job(j)), immediate=True, with_job=True)
+    def _start(self, job: Callable[[Job], tuple[Level | None, str, str]], new_document: bool = False) -> None:
+        """``job(j)`` returns (new level or None, undo text, message when None); it may report ``j.progress``.
 
-    def _on_done(self, outcome: tuple[Level, Level | None, str, str]) -> None:
-        base, level, text, why = outcome
+        ``new_document``: the result becomes a new untitled document instead of an edit of this one.
+        """
+        base = self.document.level
+        self.runner.request(lambda j: (base, new_document, *job(j)), immediate=True, with_job=True)
+
+    def _on_done(self, outcome: tuple[Level, bool, Level | None, str, str]) -> None:
+        base, new_document, level, text, why = outcome
         if level is None:
             self.message.emit(text, why)
             return
         if self.document.level != base:
             self.message.emit(text, "The board changed while this was running; result dropped.")
             return
-        if self.document.push(ReplaceLevelCommand(self.document, level, text)):
+        if new_document:  # the designer agreed to drop the old level when asking for this one
+            self.document.load(level, None, origin=text)
+            self.applied.emit(text)
+        elif self.document.push(ReplaceLevelCommand(self.document, level, text)):
             self.applied.emit(text)
         else:
             self.message.emit(text, "The result is the level you already have.")
@@ -146,8 +153,11 @@ class GeneratorController(QObject):
         """A fresh level for ``tier``: the engine's generator with a short optimizer run.
 
         Random numbers alone rarely fill on the big tiers (lines cross), so this
-        uses ``core.generate``, which starts from a level deduction solves.
+        uses ``core.generate``, which starts from a level deduction solves. The level
+        comes as a new untitled document, so the old one's unsaved changes are asked about first.
         """
+        if not self.document.confirm_drop():
+            return
         seed = self.seed = self.seed + 1
 
         def job(j: Job) -> tuple[Level | None, str, str]:
@@ -162,7 +172,7 @@ class GeneratorController(QObject):
                 return None, "New random level", "The generator's level is not unique and solvable; try again."
             return level, f"New random level ({tier})", ""
 
-        self._start(job)
+        self._start(job, new_document=True)
 
     def fix_leaks(self) -> None:
         """Apply the analysis remedy (fewest added dots that remove every leak)."""

@@ -1,7 +1,7 @@
 """Wire the optimizer dock into the editor window.
 
 Adopting is one undoable step on the document; loading another level stops
-the session. Closing the window stops its worker with every other one
+the session and forgets its pool (it belongs to the level it was run for). Closing the window stops its worker with every other one
 (``workers.stop_all`` in the main window's close).
 """
 
@@ -26,12 +26,13 @@ def install_optimizer(window: EditorWindow, area: Qt.DockWidgetArea = Qt.DockWid
     doc = window.document
     panel = OptimizerPanel(doc.level, window.widget())
     doc.levelChanged.connect(panel.set_level)
-    doc.reset.connect(panel.stop)  # another level opened: this session's board is gone
+    doc.reset.connect(panel.forget)  # another level opened: this session's board is gone
     panel.adoptRequested.connect(
         lambda level: doc.push(ReplaceLevelCommand(doc, adopted(doc.level, level), "Adopt optimizer level")))
     board = window.board
     panel.previewRequested.connect(board.set_preview)  # a clicked pool level shows on the board
     board.previewChanged.connect(panel.preview_shown)
     doc.undo_stack.indexChanged.connect(lambda _: board.set_preview(None))  # Undo/Redo ends a preview
+    doc.reset.connect(lambda: board.set_preview(None))  # so does another document
     window.add_dock(panel, area, "Optimizer")
     return panel

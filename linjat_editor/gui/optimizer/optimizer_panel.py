@@ -2,6 +2,11 @@
 
 The panel never changes the document: "Adopt" emits :attr:`adoptRequested`
 with the chosen level, and the window makes it one undoable step.
+
+The pool belongs to the level it was run for. While the board is that level
+(or one adopted from the pool) Adopt and preview act on it; once the board is
+edited away from it the pool says so and neither acts (undoing the edits
+brings them back); another document forgets the pool.
 """
 
 from __future__ import annotations
@@ -14,6 +19,7 @@ from PySide6.QtWidgets import (QHBoxLayout, QLabel, QListWidget, QListWidgetItem
                                QVBoxLayout, QWidget)
 
 from linjat_editor.core.level import Level
+from linjat_editor.gui.button_grid import ButtonGrid
 from linjat_editor.gui.optimizer.runner import OptimizerRunner, RunState
 from linjat_editor.gui.optimizer.score_plot import ScorePlot
 from linjat_editor.gui.optimizer.settings_form import SettingsForm
@@ -47,13 +53,16 @@ class OptimizerPanel(QWidget):
         super().__init__(parent)
         self.level = level or Level(9, 6)
         self.pool: list[Any] = []
+        #: The level the pool was run for (None: no pool yet); boards adopted from the pool since.
+        self.run_level: Level | None = None
+        self._adopted: set[Any] = set()
+        self._taking_pool = True  # False once the pool's document is gone, until the next Start
         self._pool_signature: list[Any] = []
         self._thumbs: dict[Any, Any] = {}
         self.goal: Weights | Objective | None = None  # what the running search aims for (see SettingsForm.goal)
         self.runner = OptimizerRunner(self)
         self.settings = SettingsForm(self)
         self.buttons: dict[str, QPushButton] = {}
-        row = QHBoxLayout()
         for key, label, tip, slot in (
             ("start", "Start", "Optimize the board's numbers from scratch (pinned dots kept)", self.start),
             ("pause", "Pause", "Stop after the current chunk; the pool is kept", self.runner.pause),
@@ -67,8 +76,8 @@ class OptimizerPanel(QWidget):
             b.setToolTip(tip)
             b.clicked.connect(slot)
             self.buttons[key] = b
-            if key not in ("adopt", "back"):
-                row.addWidget(b)
+        # Start, Pause, Resume and Stop in a row where they fit, in two rows where the dock is narrow.
+        row = ButtonGrid([self.buttons[k] for k in ("start", "pause", "resume", "stop")], 4, self)
         # Adopt sits with the pool it acts on, on a row of its own: never cut off in a narrow dock.
         pool_buttons = QHBoxLayout()
         pool_buttons.addWidget(self.buttons["adopt"])
@@ -79,6 +88,7 @@ class OptimizerPanel(QWidget):
         self.progress = QProgressBar(self)
         self.progress.setAccessibleName("Optimizer progress")
         self.rate = QLabel(self)
+        self.rate.setWordWrap(True)  # a long report wraps rather than widening the dock past its edge
         self.plot = ScorePlot(self)
         self.pool_view = QListWidget(self)
         self.pool_view.setViewMode(QListWidget.ViewMode.IconMode)
@@ -95,7 +105,7 @@ class OptimizerPanel(QWidget):
         pool_row.addWidget(self.pool_view)  # a clicked level previews on the board itself, full size
         layout = QVBoxLayout(self)
         layout.addWidget(self.settings)
-        layout.addLayout(row)
+        layout.addWidget(row)
         layout.addWidget(self.progress)
         layout.addWidget(self.rate)
         layout.addWidget(self.plot, 1)
@@ -115,6 +125,39 @@ class OptimizerPanel(QWidget):
         """The board to optimize next time "Start" is pressed (a running session goes on)."""
         self.level = level
         self.settings.set_level(level)
+        self._show_match()
+
+    def matches(self) -> bool:
+        """Whether the pool belongs to the board: it is the level the run was for, or one adopted from the pool."""
+        run = self.run_level
+        return run is None or self.level.same_board(run) or self.level.board_key() in self._adopted
+
+    def forget(self) -> None:
+        """Another document is on the board: this pool was for a level that is gone."""
+        self.runner.stop()
+        had_pool = bool(self.pool)
+        self._taking_pool = False  # a last pool report of the stopped run may still be on its way
+        self.end_preview()
+        self.pool, self._pool_signature, self.run_level, self._adopted = [], [], None, set()
+        self.pool_view.clear()
+        self.plot.clear(self.settings.iterations.value())
+        self.progress.setValue(0)
+        self.rate.setText("")
+        self._show_match()
+        if had_pool:
+            self.info.setText("The pool was for the level before; Start optimizes this one.")
+
+    def _show_match(self) -> None:
+        """Adopt and the pool act only on a pool that belongs to the board; say so when it does not."""
+        ok = self.matches()
+        self.buttons["adopt"].setEnabled(bool(self.pool) and ok)
+        self.pool_view.setEnabled(ok)
+        if self.pool and not ok:
+            self.end_preview()
+            self.info.setText("The board was edited after this run started: the pool is for the level as it was. "
+                              "Undo the edits to adopt from it, or Start again for the board as it is.")
+        elif self.pool and self.info.text().startswith("The board was edited"):
+            self.info.setText("The pool matches the board again.")
 
     # -- control -------------------------------------------------------------
 
@@ -126,6 +169,8 @@ class OptimizerPanel(QWidget):
         self.plot.clear(total)
         self.pool_view.clear()
         self.pool, self._pool_signature = [], []
+        self.end_preview()
+        self.run_level, self._adopted, self._taking_pool = self.level, set(), True
         self.progress.setRange(0, total)
         self.progress.setValue(0)
         self.info.setText("Starting… (the first run compiles the engine)")
@@ -147,7 +192,8 @@ class OptimizerPanel(QWidget):
 
     def adopt(self) -> None:
         entry = self.selected_entry()
-        if entry is not None:
+        if entry is not None and self.matches():
+            self._adopted.add(entry.level.board_key())  # before the board changes to it
             self.adoptRequested.emit(entry.level)
             self.end_preview()
 
@@ -182,6 +228,10 @@ class OptimizerPanel(QWidget):
         return self._thumbs[key]
 
     def _on_pool(self, pool: list[Any]) -> None:
+        if not self._taking_pool:
+            return
+        if self.run_level is None:
+            self.run_level = self.level
         # Late in a run the pool rarely changes: skip the rebuild, it is the dock's main GUI cost.
         signature = [(e.level.board_key(), e.score) for e in pool]
         if signature == self._pool_signature:
@@ -200,10 +250,10 @@ class OptimizerPanel(QWidget):
             if e.level.board_key() == keep:
                 self.pool_view.setCurrentRow(i)  # the same level stays selected, wherever it moved
         self.pool_view.blockSignals(False)
-        self.buttons["adopt"].setEnabled(bool(self.pool))
+        self._show_match()
 
     def _preview(self, row: int) -> None:
-        if 0 <= row < len(self.pool):
+        if 0 <= row < len(self.pool) and self.matches():
             level = self.pool[row].level
             self.previewRequested.emit(level)
 
@@ -213,12 +263,19 @@ class OptimizerPanel(QWidget):
         b["pause"].setEnabled(state == RunState.RUNNING)
         b["resume"].setEnabled(state == RunState.PAUSED)
         b["stop"].setEnabled(state in (RunState.RUNNING, RunState.PAUSED))
-        b["adopt"].setEnabled(bool(self.pool))
+        b["adopt"].setEnabled(bool(self.pool) and self.matches())
         text = {RunState.IDLE: "", RunState.RUNNING: "Running…",
                 RunState.PAUSED: "Paused: Resume continues from the pool.",
                 RunState.FINISHED: "Finished.", RunState.STOPPED: "Stopped."}[RunState(state)]
         if text:
             self.info.setText(text)
+
+    def heightForWidth(self, width: int) -> int:
+        """None asked for: in its dock's scroll area a panel with wrapped labels is otherwise given its
+        *preferred* height (the plot's and the pool's full size), which scrolled Adopt off a 768-pixel
+        screen. Now it gets the height the dock has, down to its minimum, and the plot and the pool
+        share what the rest leaves."""
+        return -1
 
     def closeEvent(self, event: Any) -> None:
         self.shutdown()

@@ -88,7 +88,8 @@ class DifficultyCurve(QWidget):
         self.total = 0  # levels in the set, shown or not
         self.first = 0  # the first point in view
         self.span = 0  # points in view; 0: all
-        self.setMinimumHeight(130)
+        # Short enough that the set panel fits a laptop's dock with its buttons one to a row; ⤢ enlarges it.
+        self.setMinimumHeight(100)
         self.setSizePolicy(QSizePolicy.Policy.Expanding, QSizePolicy.Policy.Expanding)
         self.setAccessibleName("Difficulty curve")
         self.setToolTip("Score of each level in the list's order; click one to open it.\n"

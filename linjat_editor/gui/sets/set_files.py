@@ -51,12 +51,54 @@ class SetFilesMixin(_Widget):
     level_set: LevelSet
     checker: Any
     path: str | None
+    #: False while ``path`` is a file of another format (the original's puzzles.json): Save asks for a file.
+    path_is_native: bool = True
     undo_stack: Any
     warnings: Any
 
     if TYPE_CHECKING:
-        def set_level_set(self, level_set: LevelSet, path: str | None = None) -> None: ...
+        documentChanged: Any
+
+        def set_level_set(self, level_set: LevelSet, path: str | None = None, modified: bool = False,
+                          origin: str | None = None) -> None: ...
         def append_set(self, other: LevelSet, text: str = "") -> None: ...
+        def display_name(self) -> str: ...
+        @property
+        def modified(self) -> bool: ...
+
+    # -- unsaved changes (tests replace prompt_unsaved) -------------------------
+
+    def prompt_unsaved(self) -> QMessageBox.StandardButton:
+        """Ask Save / Discard / Cancel about the set's unsaved changes."""
+        return QMessageBox.question(
+            self, "Unsaved changes to the level set",
+            f"The level set {self.display_name()} has unsaved changes. Save them first?",
+            QMessageBox.StandardButton.Save | QMessageBox.StandardButton.Discard | QMessageBox.StandardButton.Cancel,
+            QMessageBox.StandardButton.Save)
+
+    def confirm_drop(self) -> bool:
+        """True when the set may be replaced or closed: saved, discarded, or nothing unsaved."""
+        if not self.modified:
+            return True
+        answer = self.prompt_unsaved()
+        if answer == QMessageBox.StandardButton.Save:
+            return self.save_current()
+        return answer == QMessageBox.StandardButton.Discard
+
+    def save_current(self) -> bool:
+        """Save to the set's own file, or ask for one; True once it is on disk.
+
+        A set read from another format (the original's puzzles.json) is never written over it as a
+        native set file: Save asks for a file instead.
+        """
+        if not self.path or not self.path_is_native:
+            return self.save_dialog()
+        try:
+            self.save(self.path)
+        except (OSError, ValueError) as exc:
+            QMessageBox.warning(self, "Save set", str(exc))
+            return False
+        return True
 
     def generate_dialog(self) -> None:
         from linjat_editor.gui.sets.batch_dialog import BatchDialog
@@ -150,34 +192,59 @@ class SetFilesMixin(_Widget):
 
         write_set(self.with_analysis(), path)
         self.path = path
+        self.path_is_native = True
         self.undo_stack.setClean()
+        self.documentChanged.emit()
 
     def load(self, path: str) -> None:
-        from linjat_editor.io.registry import read_set
+        self._opened(*_read(path))
 
-        self.set_level_set(read_set(path), path)
+    def _opened(self, level_set: LevelSet, path: str, native: bool) -> None:
+        self.set_level_set(level_set, path)
+        self.path_is_native = native  # False: Save asks for a file rather than rewrite this one
 
     def load_dialog(self) -> None:
-        """Pick a set file and read it in the background: a set of thousands never freezes the editor."""
+        """Pick a set file and read it in the background: a set of thousands never freezes the editor.
+
+        The set's unsaved changes are asked about first; a file that cannot be read changes nothing.
+        """
+        if not self.confirm_drop():
+            return
         path, _ = QFileDialog.getOpenFileName(self, "Open level set", "", "Level sets (*.json);;All files (*)")
         if not path:
             return
         from linjat_editor.gui.workers import Worker
-        from linjat_editor.io.registry import read_set
 
         reader = getattr(self, "_reader", None)
         if reader is None:
             reader = self._reader = Worker(self)
-            reader.finished.connect(lambda result: self.set_level_set(*result))
+            reader.finished.connect(lambda result: self._opened(*result))
             reader.failed.connect(lambda text: (self.warnings.setText(""), QMessageBox.warning(self, "Open set", text)))
         self.warnings.setText(f"Reading {Path(path).name}…")
-        reader.start(lambda job: (read_set(path), path))
+        reader.start(lambda job: _read(path))
 
-    def save_dialog(self) -> None:
-        path, _ = QFileDialog.getSaveFileName(self, "Save level set", self.path or "levels.linjat-set.json",
-                                              "Level sets (*.json)")
-        if path:
-            try:
-                self.save(path)
-            except (OSError, ValueError) as exc:
-                QMessageBox.warning(self, "Save set", str(exc))
+    def save_dialog(self) -> bool:
+        """Save the set under a chosen name; True once it is on disk."""
+        suggested = self.path or "levels.linjat-set.json"
+        if not self.path_is_native:
+            suggested = str(Path(suggested).with_suffix(".linjat-set.json"))
+        path, _ = QFileDialog.getSaveFileName(self, "Save level set", suggested, "Level sets (*.json)")
+        if not path:
+            return False
+        try:
+            self.save(path)
+        except (OSError, ValueError) as exc:
+            QMessageBox.warning(self, "Save set", str(exc))
+            return False
+        return True
+
+
+def _read(path: str) -> tuple[LevelSet, str, bool]:
+    """The set in ``path``, and whether the file is a native set file (not the original's puzzles.json)."""
+    from linjat_editor.io.errors import FormatError
+    from linjat_editor.io.registry import read_set
+
+    try:
+        return read_set(path, format="linjat-set"), path, True
+    except FormatError:
+        return read_set(path), path, False

@@ -1,22 +1,25 @@
 """The set panel: a level set as a list, its difficulty curve and its warnings.
 
-Every change to the set (add, remove, duplicate, drag, sort, tier) is one step
-on the panel's own undo stack; sets are immutable values, so a step is just
-the set before and after. Levels are analysed in a worker thread. The list
-and the curve show the same levels in the same order (``set_filter.shown``),
-filtered and sorted without changing the set.
+The set is a document like the level: it knows its file, whether it has unsaved
+changes and its undo history. Every change to the set (add, remove, duplicate,
+drag, sort, tier) is one step on the panel's own undo stack; sets are immutable
+values, so a step is just the set before and after. Levels are analysed in a
+worker thread. The list and the curve show the same levels in the same order
+(``set_filter.shown``), filtered and sorted without changing the set.
 """
 
 from __future__ import annotations
 
+from pathlib import Path
 from typing import Callable
 
 from PySide6.QtCore import QItemSelectionModel, QSize, Qt, QTimer, Signal
-from PySide6.QtGui import QKeySequence, QUndoStack
-from PySide6.QtWidgets import (QAbstractItemView, QComboBox, QGridLayout, QLabel, QListView, QPushButton,
+from PySide6.QtGui import QResizeEvent, QUndoStack
+from PySide6.QtWidgets import (QAbstractItemView, QComboBox, QLabel, QListView, QPushButton,
                                QSplitter, QVBoxLayout, QWidget)
 
 from linjat_editor.core.level import Level
+from linjat_editor.gui.button_grid import ButtonGrid
 from linjat_editor.gui.commands.change_set import ChangeSetCommand
 from linjat_editor.gui.sets.curve_chart import CurvePoint, CurveView
 from linjat_editor.gui.sets.set_checks import MEANINGS, EntryCheck, reason
@@ -33,6 +36,31 @@ from linjat_editor.io.level_set import LevelSet
 TIERS = ("tutorial", "easy", "medium", "hard", "expert")
 
 
+class WrappedLine(QLabel):
+    """A word-wrapped label as tall as its text at its width, without asking for height-for-width.
+
+    A wrapped label makes its layout height-for-width, and a scroll area sizes such
+    a panel by its preferred heights, not its least ones: on a laptop's dock the set
+    panel then scrolled, its curve's buttons below the fold, with room to spare.
+    """
+
+    def __init__(self) -> None:
+        super().__init__()
+        self.setWordWrap(True)
+
+    def hasHeightForWidth(self) -> bool:
+        return False  # its minimum height follows its width instead (below)
+
+    def minimumSizeHint(self) -> QSize:
+        hint = super().minimumSizeHint()
+        return QSize(hint.width(), max(hint.height(), self.heightForWidth(max(1, self.width()))))
+
+    def resizeEvent(self, event: QResizeEvent) -> None:
+        super().resizeEvent(event)
+        if event.size().width() != event.oldSize().width():
+            self.updateGeometry()  # as many lines as the new width needs
+
+
 class SetPanel(SetFilesMixin, QWidget):
     """Shows and edits a :class:`LevelSet`. ``current_level`` gives the editor's level for "Add"."""
 
@@ -40,6 +68,8 @@ class SetPanel(SetFilesMixin, QWidget):
     openRequested = Signal(object, int)
     #: The set changed (any edit, undo or redo); carries the LevelSet.
     setChanged = Signal(object)
+    #: The set's file, unsaved state or origin changed (the dock's title follows it).
+    documentChanged = Signal()
 
     def __init__(self, current_level: Callable[[], Level] | None = None, checker: SetChecker | None = None,
                  parent: QWidget | None = None) -> None:
@@ -47,7 +77,10 @@ class SetPanel(SetFilesMixin, QWidget):
         self.current_level = current_level
         self.level_set = LevelSet()
         self.path: str | None = None
+        #: How this set began, as the History's first line says it ("opened campaign.json", "new set"...).
+        self.origin = "new set"
         self.undo_stack = QUndoStack(self)
+        self.undo_stack.cleanChanged.connect(self._on_clean_changed)  # a bound method: dropped with the panel
         self.checker = checker or SetChecker(parent=self)
         self.analyse = True
         self.model = SetModel(lambda e: self.checker.lookup(e.level), self)
@@ -72,14 +105,13 @@ class SetPanel(SetFilesMixin, QWidget):
         self.chart = self.curve.chart
         self.chart.clicked.connect(self.open_level_at)
         self.curve_window: CurveWindow | None = None
-        self.warnings = QLabel(wordWrap=True)
+        self.warnings = WrappedLine()
         self.warnings.setAccessibleName("Set warnings")
         self.tier_box = QComboBox(self)
         self.tier_box.addItems(["(no tier)", *TIERS])
         self.tier_box.setToolTip("Tier of the selected level")
         self.tier_box.activated.connect(self._tier_chosen)
         self.buttons = {}
-        grid = QGridLayout()
         specs = [
             ("add", "Add current", "Add the level being edited to the set", self.add_current),
             ("open", "Open", "Edit the selected level (double-click)", self.open_selected),
@@ -93,25 +125,29 @@ class SetPanel(SetFilesMixin, QWidget):
             ("generate", "Generate…", "Generate levels of a tier into the set (worker processes)", self.generate_dialog),
             ("export", "Export…", "Export: the original game's puzzles.json, PDF/SVG/PNG sheets, CSV", self.export_dialog),
         ]
-        for k, (key, label, tip, slot) in enumerate(specs):
+        for key, label, tip, slot in specs:
             b = QPushButton(label, self)
             b.setToolTip(tip)
             b.clicked.connect(slot)
             self.buttons[key] = b
-            grid.addWidget(b, k // 2, k % 2)  # two columns fit the dock's width
-        grid.addWidget(self.tier_box, (len(specs) + 1) // 2, 0, 1, 2)
+        # Two columns where the dock is wide enough, one where it is not: no label is ever cut short.
+        # The set's own file buttons have short labels and flow apart from the level buttons, so they
+        # stay two to a row on a dock too narrow for "Order by difficulty" twice.
+        files = ("load", "save", "generate", "export")
+        self.button_grid = ButtonGrid([b for k, b in self.buttons.items() if k not in files], 2, self)
+        self.file_button_grid = ButtonGrid([self.buttons[k] for k in files], 2, self)
         self.buttons["add"].setEnabled(current_level is not None)
-        self.view.addAction(self.undo_stack.createUndoAction(self.view))
-        self.view.actions()[-1].setShortcut(QKeySequence.StandardKey.Undo)
-        self.view.addAction(self.undo_stack.createRedoAction(self.view))
-        self.view.actions()[-1].setShortcut(QKeySequence.StandardKey.Redo)
+        # No Ctrl+Z of its own: in the editor, Edit ▸ Undo undoes the set while the focus is in this panel.
         split = QSplitter(Qt.Orientation.Vertical, self)
         split.addWidget(self.view)
         split.addWidget(self.curve)
         split.setStretchFactor(0, 3)
         split.setStretchFactor(1, 2)
+        split.setSizes([3, 2])  # the first layout shares out as the stretch does, not by the list's wish
         layout = QVBoxLayout(self)
-        layout.addLayout(grid)
+        layout.addWidget(self.button_grid)
+        layout.addWidget(self.file_button_grid)
+        layout.addWidget(self.tier_box)
         layout.addWidget(self.view_bar)
         layout.addWidget(split, 1)
         layout.addWidget(self.warnings)
@@ -127,12 +163,31 @@ class SetPanel(SetFilesMixin, QWidget):
 
     # -- the set -------------------------------------------------------------
 
-    def set_level_set(self, level_set: LevelSet, path: str | None = None) -> None:
-        """Show another set (opened or generated): fresh undo history."""
+    def set_level_set(self, level_set: LevelSet, path: str | None = None, modified: bool = False,
+                      origin: str | None = None) -> None:
+        """Show another set (opened, recovered): fresh undo history.
+
+        ``modified=True`` marks it unsaved (a recovered autosave); ``origin`` says how it began.
+        """
         self.undo_stack.clear()
         self.path = path
+        self.origin = origin or (f"opened {Path(path).name}" if path else "new set")
         self._show(level_set, 0 if len(level_set) else -1)
         self.undo_stack.setClean()
+        if modified:  # an empty stack is clean; a clean index it never reaches keeps it "modified"
+            self.undo_stack.resetClean()
+        self.documentChanged.emit()
+
+    def _on_clean_changed(self, _clean: bool) -> None:
+        self.documentChanged.emit()
+
+    @property
+    def modified(self) -> bool:
+        return not self.undo_stack.isClean()
+
+    def display_name(self) -> str:
+        """The set's file name, or its name, or 'untitled set'."""
+        return Path(self.path).name if self.path else (self.level_set.name or "untitled set")
 
     def apply(self, level_set: LevelSet, text: str, select: int = -1) -> None:
         """Change the set as one undoable step."""

@@ -19,6 +19,7 @@ from linjat_editor.gui.commands import ReplaceLevelCommand, SetMetaCommand
 from linjat_editor.gui.dialogs.colours import ColoursDialog
 from linjat_editor.gui.dialogs.properties import PropertiesDialog
 from linjat_editor.gui.dialogs.size_dialog import SizeDialog
+from linjat_editor.gui.shell import edit_level
 from linjat_editor.gui.shell.shell_window import ShellWindow
 
 if TYPE_CHECKING:
@@ -82,6 +83,16 @@ class Actions:
     colours: QAction
     shortcuts: QAction
     guide: QAction
+    # -- whole-level edits (edit_level.py)
+    copy_level: QAction
+    paste_level: QAction
+    rotate: QAction
+    mirror: QAction
+    flip: QAction
+    shift_up: QAction
+    shift_down: QAction
+    shift_left: QAction
+    shift_right: QAction
 
 
 def install_actions(w: MenuWindow) -> Actions:
@@ -141,6 +152,20 @@ def install_actions(w: MenuWindow) -> Actions:
         shortcuts=_action(w, "&Keyboard shortcuts", "F1", "List every shortcut", lambda: show_shortcuts(w)),
         guide=_action(w, "&User guide", "Shift+F1", "How to make a level, task by task, with pictures",
                       lambda: show_user_guide(w)),
+        copy_level=_action(w, "&Copy level", "Ctrl+Shift+C", "Copy the board as rows text (one row a line)",
+                           lambda: edit_level.copy_level(w)),
+        paste_level=_action(w, "Paste le&vel", "Ctrl+Shift+V", "Open the rows text on the clipboard as a new level",
+                            lambda: edit_level.paste_level(w, w.files.import_rows)),
+        rotate=_action(w, "R&otate clockwise", "Ctrl+Alt+R", "Turn the grid a quarter clockwise (one undo step)",
+                       lambda: edit_level.rotate(w)),
+        mirror=_action(w, "&Mirror left to right", "Ctrl+Alt+M", "Swap the grid's left and right (one undo step)",
+                       lambda: edit_level.mirror(w, True)),
+        flip=_action(w, "Mirror &top to bottom", "Ctrl+Alt+F", "Swap the grid's top and bottom (one undo step)",
+                     lambda: edit_level.mirror(w, False)),
+        **{f"shift_{d}": _action(w, f"Shift {d}", f"Ctrl+Shift+{d.capitalize()}",
+                                 f"Move every number and dot one cell {d} (one undo step)",
+                                 (lambda d=d: edit_level.shift(w, d)))
+           for d in edit_level.SHIFTS},
     )
     a.solution.setChecked(w.settings.show_solution)
     _menus(w, a)
@@ -154,8 +179,9 @@ def install_actions(w: MenuWindow) -> Actions:
 
 
 def _undo_action(w: MenuWindow, redo: bool) -> QAction:
-    """The undo stack's own Undo or Redo, whose text names the step ("Undo Set number 5 at…")."""
-    stack, parent = w.document.undo_stack, w.widget()
+    """The undo group's Undo or Redo (the level's, or the set's while the focus is in the set panel),
+    whose text names the step ("Undo Set number 5 at…")."""
+    stack, parent = w.undo_group, w.widget()
     if redo:
         act = stack.createRedoAction(parent, "&Redo")
         act.setShortcuts([QKeySequence("Ctrl+Shift+Z"), QKeySequence("Ctrl+Y")])
@@ -185,6 +211,12 @@ def _menus(w: MenuWindow, a: Actions) -> None:
     edit.addActions([a.undo, a.redo])
     edit.addSeparator()
     edit.addActions([a.resize, a.clear_dots, a.clear_all])
+    edit.addSeparator()
+    edit.addActions([a.copy_level, a.paste_level])
+    grid = edit.addMenu("&Grid")  # rotate, mirror, shift: the level moves, the puzzle stays the same
+    grid.addActions([a.rotate, a.mirror, a.flip])
+    grid.addSeparator()
+    grid.addActions([a.shift_up, a.shift_down, a.shift_left, a.shift_right])
     edit.addSeparator()
     edit.addAction(a.properties)
     gen = bar.addMenu("&Generate")
@@ -219,7 +251,7 @@ def _menus(w: MenuWindow, a: Actions) -> None:
 def _fixed_undo_buttons(w: MenuWindow) -> list[QAction]:
     """Toolbar Undo/Redo with fixed labels: the stack's own actions say "Undo Set number 5 at…",
     and a label that grows pushes every later button sideways. The full text is in the tooltip."""
-    stack = w.document.undo_stack
+    stack = w.undo_group  # the level's or the set's stack, as Edit ▸ Undo
     undo, redo = QAction("Undo", w.widget()), QAction("Redo", w.widget())
     undo.setObjectName("toolbar-undo")
     redo.setObjectName("toolbar-redo")
@@ -234,8 +266,8 @@ def _fixed_undo_buttons(w: MenuWindow) -> list[QAction]:
         undo.setToolTip(f"Undo {stack.undoText()} (Ctrl+Z)" if stack.canUndo() else "Nothing to undo")
         redo.setToolTip(f"Redo {stack.redoText()} (Ctrl+Shift+Z)" if stack.canRedo() else "Nothing to redo")
 
-    stack.indexChanged.connect(refresh)
-    stack.cleanChanged.connect(refresh)
+    for signal in (stack.indexChanged, stack.cleanChanged, stack.activeStackChanged):
+        signal.connect(refresh)
     refresh()
     return [undo, redo]
 

@@ -13,7 +13,6 @@ from PySide6.QtCore import QObject, Signal
 from PySide6.QtWidgets import QDialog, QFileDialog, QMessageBox
 
 from linjat_editor.core.level import Level
-from linjat_editor.gui.commands import ReplaceLevelCommand
 from linjat_editor.gui.dialogs.import_rows import ImportRowsDialog
 from linjat_editor.gui.dialogs.size_dialog import SizeDialog
 from linjat_editor.gui.dialogs.file_names import last_folder, safe_name, with_extension
@@ -38,6 +37,7 @@ class FileController(QObject):
         self.window = window
         self.parent_widget = window.widget()  # the Qt parent of its dialogs
         self.document = window.document
+        self.document.confirm_drop = self.maybe_save  # every replacement of the level asks here first
 
     # -- the prompt (tests replace prompt_unsaved) ------------------------------
 
@@ -138,7 +138,7 @@ class FileController(QObject):
         return True
 
     def import_rows(self, text: str | None = None) -> bool:
-        """Replace the board with a level pasted in the original text form (one undo step)."""
+        """Put a level pasted in the original text form on the board, as a new untitled document."""
         from linjat_editor import io as lio
 
         if text is None:
@@ -154,7 +154,8 @@ class FileController(QObject):
         if not levels:
             self.window.show_error("Cannot import rows", "pasted rows: no level found")
             return False
-        self.document.push(ReplaceLevelCommand(self.document, levels[0], "Import rows"))
+        if not self.document.start_new(levels[0], "imported rows"):
+            return False
         if len(levels) > 1:
             self.window.statusBar().showMessage(f"Imported the first of {len(levels)} levels", 5000)
         return True

@@ -38,7 +38,7 @@ def open_on_first_start(window: ShellWindow) -> bool:
         level_set = read_set(path)
     except (FormatError, OSError):
         return False  # a broken install is no reason to stop the editor starting
-    window.set_panel.set_level_set(level_set, None)
+    window.set_panel.set_level_set(level_set, None, origin="opened the starter set")
     if len(level_set):
         window.document.load(level_set.levels[0])
     dock = window.widget().findChild(QDockWidget, "dock-level-set")

@@ -128,15 +128,18 @@ def offer_recovery(window) -> list[str]:
     scan = scan_recovery()
     for i, found in enumerate(scan.found):
         when = datetime.fromtimestamp(found.saved_at).strftime("%Y-%m-%d %H:%M")
-        what = found.original.name if found.original else "an unsaved level"
         answer = QMessageBox.question(
             window, "Recover unsaved changes?",
-            f"An editor closed with unsaved changes to {what} (autosaved {when}). Recover them?",
+            f"An editor closed with unsaved changes to {_recovered_what(found)} (autosaved {when}). Recover them?",
             QMessageBox.StandardButton.Yes | QMessageBox.StandardButton.No, QMessageBox.StandardButton.Yes)
         if answer != QMessageBox.StandardButton.Yes:
             found.discard()
             continue
-        window.document.load(found.level, found.original, modified=True)
+        if found.level is not None:
+            window.document.load(found.level, found.original, modified=True, origin="recovered level")
+        if found.level_set is not None:
+            window.set_panel.set_level_set(found.level_set, str(found.set_original) if found.set_original else None,
+                                           modified=True, origin="recovered set")
         # The work now lives in this editor: the old copy goes once this editor's own autosave has it.
         if window.autosaver is not None and window.autosaver.save_now():
             found.discard()
@@ -146,6 +149,17 @@ def offer_recovery(window) -> list[str]:
             rest.release()  # offered on a later start
         break
     return scan.notices
+
+
+def _recovered_what(found) -> str:
+    """ "med0.txt and the level set campaign.json": what an autosave holds, as the recovery question names it."""
+    parts = []
+    if found.level is not None:
+        parts.append(found.original.name if found.original else "an unsaved level")
+    if found.level_set is not None:
+        name = found.set_original.name if found.set_original else (found.level_set.name or "an unsaved set")
+        parts.append(f"the level set {name}")
+    return " and ".join(parts)
 
 
 def tell_start_problems(window, notices: Sequence[str]) -> None:

@@ -12,10 +12,10 @@ and push a :class:`~linjat_editor.gui.commands.ReplaceLevelCommand` on
 from __future__ import annotations
 
 from PySide6.QtCore import QByteArray, Qt, QTimer
-from PySide6.QtGui import QAction, QCloseEvent, QKeySequence, QResizeEvent, QShortcut
+from PySide6.QtGui import QAction, QCloseEvent, QGuiApplication, QKeySequence, QResizeEvent, QShortcut, QUndoGroup
 from PySide6.QtWidgets import (QAbstractButton, QAbstractScrollArea, QDockWidget, QFrame, QLabel, QMainWindow, QMenu,
                                QMessageBox,
-                               QProgressBar, QPushButton, QScrollArea, QUndoView, QWidget)
+                               QProgressBar, QPushButton, QScrollArea, QWidget)
 
 from linjat_editor.core.level import Level
 from linjat_editor.core.warmup import Progress
@@ -25,6 +25,7 @@ from linjat_editor.gui.board.board_view import BoardView
 from linjat_editor.gui.board.document import Document
 from linjat_editor.gui.shell.file_controller import FileController
 from linjat_editor.gui.board.generator_controller import GeneratorController
+from linjat_editor.gui.shell.history import HistoryPanel, UndoRouter
 from linjat_editor.gui.board.overlay_controller import OverlayController
 from linjat_editor.gui.shell.recovery import Autosaver
 from linjat_editor.gui.shell.settings import Settings
@@ -35,6 +36,8 @@ from linjat_editor.render.theme import Theme
 APP_TITLE = "Linjat Editor"
 #: Saved dock layouts of another version are ignored: version 2 moved Play to the full-height side.
 LAYOUT_VERSION = 2
+#: Room left for a title bar when the window is fitted to the screen before it has a frame.
+TITLE_BAR_ALLOWANCE = 32
 #: How long closing waits for background jobs to notice their cancel (they check between chunks).
 SHUTDOWN_WAIT_MS = 1000
 
@@ -61,12 +64,14 @@ class MainWindow(QMainWindow):
         self.setCentralWidget(self.board)
         self.analysis = AnalysisPanel(self.document, self.settings.preset, self.theme)
         self.steps = StepPanel()
-        self.history = QUndoView(self.document.undo_stack)
-        self.history.setEmptyLabel("<opened>")
-        self.history.setAccessibleName("Undo history")
+        # One Undo for the level and the set: the stack of the one the focus is in (shell/history.py).
+        self.undo_group = QUndoGroup(self)
+        self.undo_router = UndoRouter(self.undo_group, self.document.undo_stack, self)
+        self.history_panel = HistoryPanel(self.document)
+        self.history = self.history_panel.level_view
         self.analysis_dock = self.add_dock(self.analysis, Qt.DockWidgetArea.RightDockWidgetArea, "Analysis")
         self.steps_dock = self.add_dock(self.steps, Qt.DockWidgetArea.BottomDockWidgetArea, "Steps")
-        self.history_dock = self.add_dock(self.history, Qt.DockWidgetArea.LeftDockWidgetArea, "History")
+        self.history_dock = self.add_dock(self.history_panel, Qt.DockWidgetArea.LeftDockWidgetArea, "History")
         self.overlays = OverlayController(self.board)
         self.files = FileController(self)
         self.generator = GeneratorController(self.document, self)
@@ -79,6 +84,8 @@ class MainWindow(QMainWindow):
         self._connect()
         self.acts = install_actions(self)
         self._install_panels()
+        if self.autosaver is not None:
+            self.autosaver.watch_set(self.set_panel)  # a killed editor offers the set back too
         self.board.set_show_solution(self.settings.show_solution)
         problem = self.autosaver.problem if self.autosaver is not None else None
         self.statusBar().showMessage(problem or "Ready")  # an unusable data folder is said at once
@@ -87,11 +94,13 @@ class MainWindow(QMainWindow):
         self.setCorner(Qt.Corner.BottomRightCorner, Qt.DockWidgetArea.RightDockWidgetArea)
         self.setCorner(Qt.Corner.BottomLeftCorner, Qt.DockWidgetArea.LeftDockWidgetArea)
         self.resize(1280, 860)
-        self.resizeDocks([self.analysis_dock, self.history_dock], [370, 250], Qt.Orientation.Horizontal)
+        # The left dock holds the set panel's buttons two to a row (one to a row would push its curve away).
+        self.resizeDocks([self.analysis_dock, self.history_dock], [370, 310], Qt.Orientation.Horizontal)
         self.resizeDocks([self.steps_dock], [155], Qt.Orientation.Vertical)
         self._docks_for_width = self.width()  # the window width the side docks' widths were chosen for
         self._rescale_pending = False
         self._restore_layout()
+        self._fit_to_screen()
         self._docks_for_width = self.width()  # a restored layout's docks fit its restored window
         self._update_title()
         self.board.setFocus()
@@ -144,11 +153,27 @@ class MainWindow(QMainWindow):
         # The steps view shows where the set's testers paused on the level being edited.
         self.steps.playtests_for = self.set_panel.playtests_for
         self.set_panel.setChanged.connect(lambda _: self.steps.set_result(self.analysis.result))
+        self._add_set_history()
         self.optimizer = install_optimizer(self)
+        self.optimizer.previewRequested.connect(  # after the board took it: one pool level previewed, then another
+            lambda _level: self.analysis.set_preview(self.board.level if self.board.previewing else None))
         self._tabify("dock-analysis", "dock-optimizer")
         self._tabify("dock-optimizer", "dock-play")
         self.analysis_dock.raise_()
         self._tabify("dock-history", "dock-level-set")  # tabs: visible, but the board keeps its room
+
+    def _add_set_history(self) -> None:
+        """The set's undo steps in History and under Edit ▸ Undo (while the focus is in the set panel)."""
+        panel = self.set_panel
+        set_view = self.history_panel.add_set(panel.undo_stack)
+        dock = self.findChild(QDockWidget, "dock-level-set")
+        self.undo_router.add_set(panel.undo_stack, *(w for w in (dock, set_view) if w is not None))
+
+        def name_start() -> None:
+            self.history_panel.name_set_start(panel.origin)
+
+        panel.documentChanged.connect(name_start)
+        name_start()
 
     def start_playtest(self) -> None:
         """Bring the Play tab to the front with the board's level, keyboard ready."""
@@ -180,8 +205,11 @@ class MainWindow(QMainWindow):
         self.analysis.resultChanged.connect(self.overlays.set_result)
         self.analysis.resultChanged.connect(self.steps.set_result)
         self.analysis.leakSelected.connect(self.overlays.set_leak)
+        # A preview (an optimizer pool level) is what the Analysis panel reports on while it shows.
+        self.board.previewChanged.connect(lambda shown: self.analysis.set_preview(self.board.level if shown else None))
         self.analysis.fixLeaksRequested.connect(self.generator.fix_leaks)
         self.analysis.presetChanged.connect(lambda name: setattr(self.settings, "preset", name))
+        doc.reset.connect(lambda: self.steps.set_position(0))  # a new document starts at its first step
         self.steps.stepChanged.connect(self.overlays.set_step)
         self.steps.stepChanged.connect(self._announce_step)
         self.generator.message.connect(self.show_info)
@@ -312,6 +340,24 @@ class MainWindow(QMainWindow):
         if state:
             self.restoreState(QByteArray.fromBase64(state.encode()), LAYOUT_VERSION)
 
+    def _fit_to_screen(self) -> None:
+        """Keep the whole window on the screen it opens on: a size restored from (or meant for) a bigger
+        screen would put the status bar and the docks' tabs past its bottom edge."""
+        screen = self.screen() or QGuiApplication.primaryScreen()
+        if screen is None or QGuiApplication.platformName() == "offscreen":
+            return  # no real screen (--screenshot, tests): the size asked for is the size drawn
+        avail = screen.availableGeometry()
+        frame = self.frameGeometry().size() - self.geometry().size()
+        # Before a window manager has framed the window its title bar is unknown: leave room for one.
+        extra_w, extra_h = frame.width(), frame.height() if frame.height() > 0 else TITLE_BAR_ALLOWANCE
+        width, height = min(self.width(), avail.width() - extra_w), min(self.height(), avail.height() - extra_h)
+        if (width, height) != (self.width(), self.height()):
+            self.resize(width, height)
+        x = min(max(self.x(), avail.left()), avail.right() + 1 - width - extra_w)
+        y = min(max(self.y(), avail.top()), avail.bottom() + 1 - height - extra_h)
+        if (x, y) != (self.x(), self.y()):
+            self.move(x, y)
+
     def save_settings(self) -> None:
         self.settings.geometry = bytes(self.saveGeometry().toBase64().data()).decode()
         self.settings.state = bytes(self.saveState(LAYOUT_VERSION).toBase64().data()).decode()
@@ -345,7 +391,7 @@ class MainWindow(QMainWindow):
 
     def closeEvent(self, event: QCloseEvent) -> None:
         # When the session ends (SIGTERM, logout) nobody answers a question: the autosave keeps the work.
-        if not self.session_ending and not self.files.maybe_save():
+        if not self.session_ending and not (self.files.maybe_save() and self.set_panel.confirm_drop()):
             event.ignore()
             return
         self.save_settings()
@@ -362,6 +408,8 @@ def _scrolled(widget: QWidget) -> QScrollArea:
     area.setWidget(widget)
     area.setWidgetResizable(True)
     area.setFrameShape(QFrame.Shape.NoFrame)
+    # Never narrower than the panel's narrowest layout: it scrolls down, never sideways.
+    area.setMinimumWidth(widget.minimumSizeHint().width() + area.verticalScrollBar().sizeHint().width())
     area.setWindowTitle(widget.accessibleName())
     area.setAccessibleName(widget.accessibleName())
     return area

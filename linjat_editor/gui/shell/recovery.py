@@ -1,4 +1,4 @@
-"""Crash safety: autosave the document to a recovery folder and offer it back on the next start.
+"""Crash safety: autosave the level and the level set to a recovery folder and offer them back on the next start.
 
 Each running editor autosaves into a folder of its own under ``recovery/``
 and holds a lock beside it (``editor-….lock``, a :class:`QLockFile`) for as long
@@ -6,10 +6,12 @@ as it runs. The lock dies with its process, so on start only folders whose
 editor has ended are offered: two editors side by side never offer, or delete,
 each other's work.
 
-The autosave is written every ~30 s while the document is modified and
+The autosave is written every ~30 s while a document is modified and
 shortly after each burst of edits; it is removed once the document is saved
-or the editor closes cleanly. An autosave newer than the file it belongs to
-(or one for a never-saved level) is offered on start. A damaged one is set
+or the editor closes cleanly. The level and the set are two documents, each
+with its own pair of files in the folder (its content, and a meta file naming
+its file and the time). An autosave newer than the file it belongs to (or one
+for a never-saved level or set) is offered on start. A damaged one is set
 aside (renamed, see :mod:`linjat_editor.gui.shell.set_aside`), never deleted.
 """
 
@@ -23,17 +25,33 @@ import shutil
 import time
 from dataclasses import dataclass, field
 from pathlib import Path
+from typing import Any, Callable, Protocol
 
-from PySide6.QtCore import QLockFile, QObject, QTimer, Signal
+from PySide6.QtCore import QLockFile, QObject, QTimer, Signal, SignalInstance
 
 from linjat_editor.core.level import Level
 from linjat_editor.gui.board.document import Document
 from linjat_editor.gui.shell.set_aside import is_set_aside, set_aside
 from linjat_editor.gui.shell.settings import data_dir
+from linjat_editor.io.level_set import LevelSet
 
 LEVEL_FILE = "autosave.json"
 META_FILE = "autosave-meta.json"
+SET_FILE = "autosave-set.json"
+SET_META_FILE = "autosave-set-meta.json"
 FOLDER_PREFIX = "editor-"
+
+
+class SetDocument(Protocol):
+    """What the autosave needs of the level set panel: the set, its file and unsaved state, its signals."""
+
+    level_set: LevelSet
+    path: str | None
+    setChanged: SignalInstance
+    documentChanged: SignalInstance
+
+    @property
+    def modified(self) -> bool: ...
 
 
 def recovery_dir() -> Path:
@@ -50,8 +68,8 @@ def _reason(exc: OSError) -> str:
     return exc.strerror or str(exc)
 
 
-def _remove_files(folder: Path) -> None:
-    for name in (LEVEL_FILE, META_FILE):
+def _remove_files(folder: Path, names: tuple[str, ...] = (LEVEL_FILE, META_FILE, SET_FILE, SET_META_FILE)) -> None:
+    for name in names:
         try:
             (folder / name).unlink()
         except FileNotFoundError:
@@ -60,13 +78,18 @@ def _remove_files(folder: Path) -> None:
 
 @dataclass
 class Recovery:
-    """An autosave of an editor that has ended. Its lock is held until :meth:`discard` or :meth:`release`."""
+    """An autosave of an editor that has ended. Its lock is held until :meth:`discard` or :meth:`release`.
 
-    level: Level
+    It holds the level, the level set, or both (whichever had unsaved changes).
+    """
+
+    level: Level | None
     original: Path | None  # the file the level belonged to, None if never saved
     saved_at: float
     folder: Path
     lock: QLockFile | None = field(default=None, repr=False)  # None for the old single-folder layout
+    level_set: LevelSet | None = None
+    set_original: Path | None = None  # the file the set belonged to, None if never saved
 
     def discard(self) -> None:
         """The user chose not to keep it (or it lives on in this editor's own autosave)."""
@@ -135,44 +158,55 @@ def _consider(folder: Path, lock: QLockFile | None, found: list[Recovery], notic
 
 
 def _read(folder: Path, lock: QLockFile | None) -> Recovery | None:
-    """The autosave in ``folder``, None if there is none or it is older than its file."""
+    """The autosave in ``folder``, None if there is none or each part is older than its file."""
     from linjat_editor import io as lio
 
-    has_level, has_meta = (folder / LEVEL_FILE).exists(), (folder / META_FILE).exists()
-    if not has_level and not has_meta:
+    level_part = _read_part(folder, LEVEL_FILE, META_FILE, lio.read_level)
+    set_part = _read_part(folder, SET_FILE, SET_META_FILE, lio.read_set)
+    if level_part is None and set_part is None:
+        return None
+    level, original, level_time = level_part or (None, None, 0.0)
+    level_set, set_original, set_time = set_part or (None, None, 0.0)
+    return Recovery(level, original, max(level_time, set_time), folder, lock, level_set, set_original)
+
+
+def _read_part(folder: Path, content: str, meta_name: str, read: Callable[[Path], Any]) -> tuple[Any, Path | None, float] | None:
+    """One document's autosave (content, its file, when), None if none or older than its file."""
+    has_content, has_meta = (folder / content).exists(), (folder / meta_name).exists()
+    if not has_content and not has_meta:
         return None
     if not has_meta:
-        raise _Damaged(f"{META_FILE} is missing")
+        raise _Damaged(f"{meta_name} is missing")
     try:
-        meta = json.loads((folder / META_FILE).read_text(encoding="utf-8"))
+        meta = json.loads((folder / meta_name).read_text(encoding="utf-8"))
     except (ValueError, RecursionError):
-        raise _Damaged(f"{META_FILE} is not valid JSON") from None
-    original, saved_at = _meta(meta)
-    if not has_level:
-        raise _Damaged(f"{LEVEL_FILE} is missing")
+        raise _Damaged(f"{meta_name} is not valid JSON") from None
+    original, saved_at = _meta(meta, meta_name)
+    if not has_content:
+        raise _Damaged(f"{content} is missing")
     try:
-        level = lio.read_level(folder / LEVEL_FILE)
+        document = read(folder / content)
     except ValueError as exc:  # FormatError included
         raise _Damaged(" ".join(str(exc).split())) from None
     except RecursionError:
-        raise _Damaged(f"{LEVEL_FILE} is nested too deeply") from None
+        raise _Damaged(f"{content} is nested too deeply") from None
     try:
         if original is not None and original.exists() and original.stat().st_mtime >= saved_at:
             return None  # the real file is as new as the autosave: nothing to recover
     except OSError:
         pass  # cannot tell: offer it
-    return Recovery(level, original, saved_at, folder, lock)
+    return document, original, saved_at
 
 
-def _meta(meta: object) -> tuple[Path | None, float]:
+def _meta(meta: object, name: str = META_FILE) -> tuple[Path | None, float]:
     """``{"path": str or null, "time": seconds}``, checked."""
     if not isinstance(meta, dict):
-        raise _Damaged(f"{META_FILE} is not a JSON object")
+        raise _Damaged(f"{name} is not a JSON object")
     path, saved_at = meta.get("path"), meta.get("time")
     if path is not None and not (isinstance(path, str) and path and "\0" not in path):
-        raise _Damaged(f'{META_FILE}: "path" should be a file name or null')
+        raise _Damaged(f'{name}: "path" should be a file name or null')
     if isinstance(saved_at, bool) or not isinstance(saved_at, (int, float)) or not math.isfinite(saved_at):
-        raise _Damaged(f'{META_FILE}: "time" should be a number of seconds')
+        raise _Damaged(f'{name}: "time" should be a number of seconds')
     return (Path(path) if path else None), float(saved_at)
 
 
@@ -197,7 +231,8 @@ def find_recovery(directory: Path | None = None) -> Recovery | None:
 
 
 class Autosaver(QObject):
-    """Watches a document and keeps this editor's recovery file current."""
+    """Watches the level (and, once :meth:`watch_set` is called, the level set) and keeps this editor's
+    recovery files current."""
 
     #: An autosave failed (disk full, permissions): carries the one-line reason.
     failed = Signal(str)
@@ -211,7 +246,9 @@ class Autosaver(QObject):
         self._lock: QLockFile | None = None
         #: Why autosave cannot work right now (shown on start), or None.
         self.problem: str | None = None
-        self._dirty = False  # edits since the last autosave
+        self._dirty = False  # edits of the level since the last autosave
+        self.level_set: SetDocument | None = None  # watched once watch_set is called
+        self._set_dirty = False  # edits of the set since the last autosave
         self._stopped = False  # discarded or kept: this editor autosaves no more
         self._periodic = QTimer(self)
         self._periodic.setInterval(interval_ms)
@@ -246,15 +283,37 @@ class Autosaver(QObject):
         self.folder, self._lock, self.problem = folder, lock, None
         return True
 
+    def watch_set(self, level_set: SetDocument) -> None:
+        """Autosave the level set too, beside the level."""
+        self.level_set = level_set
+        level_set.setChanged.connect(self._on_set_change)
+        level_set.documentChanged.connect(self._on_set_document)
+
     def _on_change(self, _level: Level) -> None:
         self._dirty = True
+        self._burst.start()
+
+    def _on_set_change(self, _set: object) -> None:
+        self._set_dirty = True
         self._burst.start()
 
     def _on_modified(self, modified: bool) -> None:
         if not modified and self.folder is not None:  # saved (or back at the saved state): nothing to recover
             self._dirty = False
             try:
-                _remove_files(self.folder)
+                _remove_files(self.folder, (LEVEL_FILE, META_FILE))
+            except OSError:
+                pass
+
+    def _on_set_document(self) -> None:
+        if self.level_set is None:
+            return
+        if self.level_set.modified:  # e.g. a recovered set: unsaved from the start
+            self._on_set_change(None)
+        elif self.folder is not None:
+            self._set_dirty = False  # saved, opened anew or back at the saved state: nothing to recover
+            try:
+                _remove_files(self.folder, (SET_FILE, SET_META_FILE))
             except OSError:
                 pass
 
@@ -264,27 +323,40 @@ class Autosaver(QObject):
         self._periodic.stop()
 
     def save_now(self) -> bool:
-        """Write the recovery file if there are unsaved edits; True if written."""
+        """Write the recovery files of the documents with unsaved edits; True if any was written."""
         from linjat_editor import io as lio
 
-        if self._stopped or not self.document.modified or not self._dirty:
+        level = self.document.modified and self._dirty
+        watched = self.level_set
+        level_set = watched is not None and watched.modified and self._set_dirty
+        if self._stopped or not (level or level_set):
             return False
         if not self._claim():
             self.failed.emit(self.problem or "Autosave is off")
             return False
         assert self.folder is not None
         try:
-            lio.write_level(self.document.level, self.folder / LEVEL_FILE)
-            meta = {"path": str(self.document.path) if self.document.path else None, "time": time.time()}
-            lio.atomic_write_text(self.folder / META_FILE, json.dumps(meta))
+            if level:
+                lio.write_level(self.document.level, self.folder / LEVEL_FILE)
+                self._write_meta(META_FILE, str(self.document.path) if self.document.path else None)
+                self._dirty = False
+            if level_set and watched is not None:
+                lio.write_set(watched.level_set, self.folder / SET_FILE)
+                self._write_meta(SET_META_FILE, watched.path or None)
+                self._set_dirty = False
         except RecursionError:
-            self.failed.emit("Autosave failed: the level's metadata is nested too deeply to be saved")
+            self.failed.emit("Autosave failed: the metadata is nested too deeply to be saved")
             return False
         except (OSError, ValueError, TypeError) as exc:  # FormatError is a ValueError
             self.failed.emit(f"Autosave failed: {' '.join(str(exc).split()) or type(exc).__name__}")
             return False
-        self._dirty = False
         return True
+
+    def _write_meta(self, name: str, path: str | None) -> None:
+        from linjat_editor import io as lio
+
+        assert self.folder is not None
+        lio.atomic_write_text(self.folder / name, json.dumps({"path": path, "time": time.time()}))
 
     def keep(self) -> None:
         """The session ends (SIGTERM, logout): write the autosave now and leave it for the next start."""

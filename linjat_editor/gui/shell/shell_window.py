@@ -13,6 +13,7 @@ from __future__ import annotations
 
 from typing import Protocol
 
+from PySide6.QtGui import QUndoGroup
 from PySide6.QtWidgets import QDockWidget, QMenu, QStatusBar
 
 from linjat_editor.gui.analysis.analysis_panel import AnalysisPanel
@@ -35,6 +36,8 @@ class ShellWindow(EditorWindow, Protocol):
     analysis_dock: QDockWidget
     steps_dock: QDockWidget
     history_dock: QDockWidget
+    # -- Undo and Redo: the level's stack, or the set's while the focus is in the set panel
+    undo_group: QUndoGroup
     # -- fill, polish, new level
     generator: GeneratorController
     # -- menus the menus fill in

@@ -64,3 +64,56 @@ def test_after_adopt_and_undo_the_pool_keeps_its_selection(window, qtbot):
     assert panel.pool_view.currentRow() == 1
     assert panel.pool_view.currentItem().text().startswith("#2 ")
     assert panel.pool_view.currentItem().isSelected()
+
+
+# -- the pool belongs to the level it was run for (issue 42)
+
+
+def test_a_new_level_forgets_the_pool_adopt_cannot_put_the_old_level_on_it(window, qtbot):
+    panel, board = window.optimizer, window.board
+    panel._on_pool([entry(A, 3), entry(B, 2)])  # a run on the 3x3 board's level
+    panel.pool_view.setCurrentRow(1)
+    assert board.previewing and panel.buttons["adopt"].isEnabled()
+    assert window.files.new_level((13, 9))  # as Ctrl+Alt+4 does: another document
+    assert not board.previewing and board.level.size == (13, 9)
+    assert panel.pool_view.count() == 0 and not panel.buttons["adopt"].isEnabled()
+    assert panel.info.text() == "The pool was for the level before; Start optimizes this one."
+    panel.buttons["adopt"].click()
+    assert window.document.level == Level(13, 9)
+
+
+def test_an_edit_after_the_run_disables_adopt_and_preview_until_undone(window, qtbot):
+    from linjat_editor.gui.commands import SetNumberCommand
+
+    panel, board, doc = window.optimizer, window.board, window.document
+    panel._on_pool([entry(A, 3), entry(B, 2)])
+    doc.push(SetNumberCommand(doc, 3, 3, 1))  # the designer goes on editing
+    assert not panel.buttons["adopt"].isEnabled() and not panel.pool_view.isEnabled()
+    assert panel.info.text().startswith("The board was edited after this run started")
+    panel.pool_view.setCurrentRow(1)
+    assert not board.previewing  # nothing of the old pool shows on the edited board
+    edited = doc.level
+    panel.adopt()
+    assert doc.level == edited
+    doc.undo_stack.undo()  # back to the level the pool was run for
+    assert panel.buttons["adopt"].isEnabled() and panel.pool_view.isEnabled()
+    panel.adopt()
+    assert doc.level.same_board(B)
+
+
+def test_a_preview_shows_its_own_analysis(window, qtbot):
+    panel, analysis = window.optimizer, window.analysis
+    unique = Level.from_rows(["2 .", "   ", "   "])
+    qtbot.waitUntil(analysis.is_current, timeout=180_000)
+    own = analysis.verdict.text()
+    panel._on_pool([entry(unique, 3), entry(B, 2)])
+    panel.pool_view.setCurrentRow(0)
+    qtbot.waitUntil(analysis.is_current, timeout=180_000)
+    assert analysis.result.level == unique and analysis.verdict.text().startswith("Preview: ")
+    assert window.verdict_badge.text() == analysis.verdict.text()  # the status bar says it too
+    panel.pool_view.setCurrentRow(1)
+    qtbot.waitUntil(analysis.is_current, timeout=180_000)
+    assert analysis.result.level == B
+    panel.buttons["back"].click()
+    qtbot.waitUntil(analysis.is_current, timeout=180_000)
+    assert analysis.result.level == window.document.level and analysis.verdict.text() == own

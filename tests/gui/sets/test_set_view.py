@@ -57,7 +57,11 @@ def test_the_published_set_reads_filters_and_opens(qtbot, window, published):
     panel.set_level_set(published)
     qtbot.waitUntil(lambda: not panel.checker.busy and len(panel.checker.cache) == 399, timeout=30_000)
     panel._flush()
+    from PySide6.QtWidgets import QDockWidget
+
+    window.findChild(QDockWidget, "dock-level-set").raise_()  # its tab clicked, as a designer would
     chart = panel.chart
+    qtbot.waitUntil(lambda: chart.visibleRegion().boundingRect().height() >= 130)
     assert len(chart.points) == 399 and chart.isVisible() and chart.height() >= 130
     assert {e.swatch for e in chart.legend()} >= {"tutorial", "easy", "medium", "hard", "expert", "cross", "dash"}
     legend_whole(chart)

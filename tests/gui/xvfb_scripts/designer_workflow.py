@@ -3,7 +3,7 @@
 ``designer_workflow.py WIDTHxHEIGHT OUT_DIR``: new 9x6 level, numbers typed on
 the board, Fill, the verdict, steps, the optimizer (preview, adopt, undo),
 playtest to solved with mouse drags, add to a set, export puzzles.json and
-PDF, save, start the optimizer again and quit. Screenshots go to OUT_DIR; the
+PDF, save the set and the level, start the optimizer again and quit. Screenshots go to OUT_DIR; the
 last stdout line is a JSON summary the test checks (files, problems found).
 """
 
@@ -152,6 +152,8 @@ def main() -> int:
         sets.export_dialog()
     summary["exports"] = [str(out / "puzzles.json"), str(out / "sheets.pdf")]
     wait_for(lambda: all(Path(p).exists() for p in summary["exports"]), "the exports (written on workers)")
+    QFileDialog.getSaveFileName = staticmethod(lambda *a, **k: (str(out / "levels.json"), ""))
+    summary["set_saved"] = sets.save_dialog()  # Quit would otherwise ask about the set's unsaved change
     level_path = out / "level.json"
     summary["saved"] = window.files.save_as(level_path)
     summary["level"] = str(level_path)
