@@ -169,9 +169,20 @@ def test_new_random_level_is_untitled_and_never_saved_over_the_opened_file(windo
     with qtbot.waitSignal(window.generator.applied, timeout=JIT):
         window.acts.random[0].trigger()  # Ctrl+Alt+1
     assert window.document.level.size == (9, 6)
-    assert window.windowTitle() == "untitled \u2014 Linjat Editor"  # a new document: nothing unsaved yet
+    # A new document, and unsaved work: the level is in no file yet.
+    assert window.windowTitle() == "untitled* \u2014 Linjat Editor"
     assert save_asks_for_a_file(window, monkeypatch) == ["Save level as"]
     assert med0.read_bytes() == before
+
+
+def test_quit_asks_before_a_generated_level_is_gone(window, qtbot, monkeypatch):
+    window.show()
+    with qtbot.waitSignal(window.generator.applied, timeout=JIT):
+        window.acts.random[0].trigger()
+    prompts = Prompts(window, monkeypatch, Button.Cancel)
+    assert not window.close()
+    assert prompts.shown == ["level untitled"] and window.isVisible()
+    window.document.undo_stack.setClean()
 
 
 def test_new_random_level_asks_about_unsaved_changes_and_cancel_keeps_them(window, med0, qtbot, monkeypatch):

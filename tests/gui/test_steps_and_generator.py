@@ -140,7 +140,7 @@ def test_new_random_expert_level(window, qtbot):
         window.acts.random[3].trigger()
     level = window.document.level
     assert level.size == (13, 9) and 23 <= len(level.numbers) <= 26
-    assert window.document.path is None and not window.document.modified  # a new untitled document
+    assert window.document.path is None and window.document.modified  # a new untitled document, in no file yet
     assert window.history.model().data(window.history.model().index(0, 0)) == "<New random level (expert)>"
 
 

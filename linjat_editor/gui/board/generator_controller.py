@@ -76,7 +76,9 @@ class GeneratorController(QObject):
             self.message.emit(text, "The board changed while this was running; result dropped.")
             return
         if new_document:  # the designer agreed to drop the old level when asking for this one
-            self.document.load(level, None, origin=text)
+            # Unsaved from the start ("untitled*"): unlike an imported or set level, it exists in no file,
+            # so Quit asks before it is gone.
+            self.document.load(level, None, modified=True, origin=text)
             self.applied.emit(text)
         elif self.document.push(ReplaceLevelCommand(self.document, level, text)):
             self.applied.emit(text)
