@@ -195,6 +195,8 @@ def described(job: Job, level: Level, seed: int, cls: Any) -> tuple[Level, dict[
     from linjat_editor.core import TIERS, score, selection_score
     from linjat_editor.core.analysis import estimate_tier, shipped_calibration
     from linjat_editor.core.analysis.tiers import percentile
+    from linjat_editor.core.kinds import Kind
+    from linjat_editor.core.techniques import lesson_meta, lesson_rules
 
     tier = TIERS[job.preset]
     selection = float(selection_score(cls))
@@ -214,7 +216,11 @@ def described(job: Job, level: Level, seed: int, cls: Any) -> tuple[Level, dict[
         if getattr(job, key) is not None:
             analysis[key] = getattr(job, key)
     # A lesson's tier is "tutorial", as the original's lessons were.
-    meta = {"generated": {"preset": "tutorial" if job.teach else job.preset, "seed": seed, "iterations": job.iterations}}
+    meta: dict[str, Any] = {"generated": {"preset": "tutorial" if job.teach else job.preset, "seed": seed,
+                                          "iterations": job.iterations}}
+    if job.teach:  # the analysis reads a lesson's essential techniques among the kinds it allows
+        kind = Kind.from_key(job.teach)
+        meta["generated"].update(lesson_meta(kind, lesson_rules(kind)))
     title = f"lesson: {job.teach.replace('_', ' ')}" if job.teach else f"{job.preset.capitalize()} {job.index + 1}"
     return level.with_meta(name=title, extra={**level.extra, **meta}), analysis
 

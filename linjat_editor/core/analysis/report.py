@@ -5,7 +5,7 @@
 >>> report.count, report.solved, report.score, report.verdict
 (1, True, 0.0, 'Good: unique, solved by deduction, easy-like')
 >>> sorted(report.to_json())
-['classification', 'count', 'culprits', 'essential', 'leaks', 'score', 'selection_score', 'solved', 'steps', 'stuck', 'tier']
+['classification', 'count', 'culprits', 'essential', 'essential_among', 'leaks', 'lesson', 'score', 'selection_score', 'solved', 'steps', 'stuck', 'tier']
 """
 
 from __future__ import annotations
@@ -21,7 +21,7 @@ from ..exact import count_solutions
 from ..level import Level, Line
 from ..scoring import PRESETS, Weights, preset, score, selection_score
 from ..solver import SolveStatus, deduce
-from ..techniques import Essential, essential_techniques
+from ..techniques import Essentials, essential_techniques
 from .calibration import shipped_calibration
 from .leaks import MAX_GROUP, Leak, article_leaks, general_leaks
 from .steps import Step, steps_from
@@ -57,8 +57,9 @@ class Report:
     preset: str = "custom"
     elapsed_ms: float = field(default=0.0, compare=False)
     culprits: Culprits | None = None  # why there is no solution, naming the numbers and dots (count 0 only)
-    #: For each solving kind the solve uses: whether the level is still solved without it.
-    essential: tuple[Essential, ...] = ()
+    #: For each solving kind the solve uses: whether the level is still solved without it (among all kinds, or
+    #: among a lesson's kinds for a level made as a lesson).
+    essential: Essentials = Essentials()
 
     @property
     def good(self) -> bool:
@@ -84,6 +85,8 @@ class Report:
             "culprits": ({"reason": self.culprits.reason, "cells": [list(c) for c in self.culprits.cells]}
                          if self.culprits else None),
             "essential": {e.kind.key: e.needed for e in self.essential},
+            "essential_among": [k.key for k in self.essential.rules],
+            "lesson": self.essential.teach.key if self.essential.teach else None,
         }
 
 
