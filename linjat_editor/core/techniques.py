@@ -171,11 +171,25 @@ def lesson_rules(kind: Kind, allow: Iterable[Kind] | None = None) -> tuple[Kind,
     return tuple(k for k in SOLVING if k in allowed)
 
 
+def too_long(level: Level) -> tuple[int, ...]:
+    """The numbers as long as the board's longest side (their line a whole row or column), by index.
+
+    Every published tier level's numbers are shorter than the longest side
+    (8 at most, on boards of 9 and more); a lesson's board is small, and the
+    search would otherwise fill it with whole-row lines.
+    """
+    longest = max(level.height, level.width)
+    return tuple(i for i, n in enumerate(level.numbers) if n.value >= longest)
+
+
 def teaches(level: Level, kind: Kind, allow: Iterable[Kind] | None = None) -> bool:
-    """Whether ``level`` is a lesson on ``kind``: solved with the allowed kinds and no leak, stuck without ``kind``.
+    """Whether ``level`` is a lesson on ``kind``: solved with the allowed kinds and no leak, stuck without ``kind``,
+    and no number as long as the board's longest side (:func:`too_long`).
 
     (Unique and leak-free are the pool's checks; see ``pool.check``.)
     """
+    if too_long(level):
+        return False
     rules = lesson_rules(kind, allow)
     run = deduce(level, rules=rules)
     if not run.solved or run.classification.uses_leaks:

@@ -19,6 +19,7 @@ Pure Python over the engine (numba where it must be fast); never imports Qt.
   leaks, keeping the one solution and the deduction; :func:`fix_leaks_report`
   (:class:`LeakFix`) also names the leaks left and why no dot removed them.
 - :func:`explain`: one plain sentence per solver layer; :func:`stuck_info`.
+- :func:`draft_message`: a lesson's tutorial message from its key step, in the game's short style.
 - Calibration: :func:`compute_calibration` (levels by tier -> data),
   :func:`calibration_from_corpus`, :func:`shipped_calibration` (computed from
   levels we generated; ``python -m linjat_editor.core.analysis.calibration
@@ -52,6 +53,7 @@ _HOME = {
     "Step": "steps", "explain": "steps",
     "Stuck": "stuck", "stuck_info": "stuck",
     "TierEstimate": "tiers", "estimate_tier": "tiers",
+    "draft_message": "tutorial",
 }
 
 __all__ = sorted(_HOME)
@@ -64,6 +66,7 @@ if TYPE_CHECKING:
     from .steps import Step, explain
     from .stuck import Stuck, stuck_info
     from .tiers import TierEstimate, estimate_tier
+    from .tutorial import draft_message
 
 
 __getattr__, __dir__ = lazy_names(__name__, _HOME, globals())
