@@ -115,7 +115,8 @@ def fill_dots(
             reserve = reserve or last
         if progress is not None:
             progress(tried, tries)
-    if reserve is not None:
+    stopped = should_stop is not None and should_stop()
+    if reserve is not None and not stopped:  # a stop skips the fix: the caller drops the result anyway
         return without_leaks(reserve, tried) if leak_free else FillResult(reserve, True, attempts=tried)
     return ambiguous(last, tried)
 
