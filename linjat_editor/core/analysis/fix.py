@@ -164,7 +164,7 @@ def _why_left(
         return "no dot on an empty cell of the solution's lines removes it"
     if not keep_solved:
         return f"the dots that remove it ({cell_list(removing)}) leave deduction stuck"
-    return f"each dot that removes it ({cell_list(keep_solved)}) brings as many other leaks"
+    return f"each dot that removes it ({cell_list(keep_solved)}) brings other leaks in its place"
 
 
 def _near_leaks(level: Level, leaks: list[Leak], candidates: list[Cell]) -> list[Cell]:
