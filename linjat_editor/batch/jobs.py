@@ -196,8 +196,7 @@ def described(job: Job, level: Level, seed: int, cls: Any) -> tuple[Level, dict[
     from linjat_editor.core.analysis import estimate_tier, shipped_calibration
     from linjat_editor.core.analysis.tiers import percentile
     from linjat_editor.core.analysis.tutorial import draft_message
-    from linjat_editor.core.kinds import Kind
-    from linjat_editor.core.techniques import lesson_meta, lesson_rules
+    from linjat_editor.core.techniques import lesson_meta
 
     tier = TIERS[job.preset]
     selection = float(selection_score(cls))
@@ -216,16 +215,14 @@ def described(job: Job, level: Level, seed: int, cls: Any) -> tuple[Level, dict[
     for key in ("target_percentile", "target_score", "teach"):
         if getattr(job, key) is not None:
             analysis[key] = getattr(job, key)
+    if job.teach:  # a lesson says what it teaches (its essential-techniques line) and carries a drafted message
+        goal = job_goal(job)
+        level = level.with_meta(message=level.message or draft_message(level, goal.teach, goal.rules),
+                                extra={**level.extra, "lesson": lesson_meta(goal.teach, goal.rules)})
     # A lesson's tier is "tutorial", as the original's lessons were.
-    meta: dict[str, Any] = {"generated": {"preset": "tutorial" if job.teach else job.preset, "seed": seed,
-                                          "iterations": job.iterations}}
-    message = level.message
-    if job.teach:  # the analysis reads a lesson's essential techniques among the kinds it allows
-        kind = Kind.from_key(job.teach)
-        meta["generated"].update(lesson_meta(kind, lesson_rules(kind)))
-        message = message or draft_message(level, kind, lesson_rules(kind))
+    meta = {"generated": {"preset": "tutorial" if job.teach else job.preset, "seed": seed, "iterations": job.iterations}}
     title = f"lesson: {job.teach.replace('_', ' ')}" if job.teach else f"{job.preset.capitalize()} {job.index + 1}"
-    return level.with_meta(name=title, message=message, extra={**level.extra, **meta}), analysis
+    return level.with_meta(name=title, extra={**level.extra, **meta}), analysis
 
 
 def collect(results: Iterable[JobResult], name: str) -> tuple[LevelSet, list[JobResult]]:

@@ -139,8 +139,9 @@ def describe_essential(found: Essentials | Iterable[Essential]) -> str:
 #: A lesson as the analysis sees it: the kind it teaches and the kinds it allows (in the solver's order).
 Lesson = tuple[Kind, tuple[Kind, ...]]
 
-#: The metadata a generated lesson carries its aim in: ``linjat generate``'s and a batch's (a campaign's).
-LESSON_KEYS = ("generator", "generated")
+#: Where a generated lesson's metadata says what it teaches: ``extra["lesson"]`` (a batch's, a campaign's, an
+#: adopted optimizer level's), or ``linjat generate``'s record of its search (``extra["generator"]``).
+LESSON_KEYS = ("lesson", "generator")
 
 
 def lesson_of(level: Level) -> Lesson | None:

@@ -71,7 +71,7 @@ def test_a_lesson_says_what_it_needs_among_its_own_kinds(tmp_path: Path, capsys:
     plain = essential_techniques(CANT_FIT_LESSON)
     assert describe_essential(plain) == "among all kinds, none is essential: can't fit can be done without"
     assert solve_exit(CANT_FIT_LESSON, (Kind.COVER, Kind.SQUARE, Kind.DEPENDENCY, Kind.ONE_OF), path, capsys) == 0
-    lesson = CANT_FIT_LESSON.with_meta(extra={"generated": lesson_meta(Kind.CANT_FIT, lesson_rules(Kind.CANT_FIT))})
+    lesson = CANT_FIT_LESSON.with_meta(extra={"lesson": lesson_meta(Kind.CANT_FIT, lesson_rules(Kind.CANT_FIT))})
     assert lesson_of(lesson) == (Kind.CANT_FIT, (Kind.COVER, Kind.CANT_FIT))
     found = held_to_the_command_line(lesson, path, capsys)
     assert found.teach == Kind.CANT_FIT and found.rules == (Kind.COVER, Kind.CANT_FIT)

@@ -68,7 +68,7 @@ def test_essential_techniques_line(qtbot) -> None:
     assert panel2.essential.text() == "among all kinds, cover and square are essential; can't fit can be done without"
     # A can't-fit lesson (linjat generate --size 5x5 --teach cant_fit --seed 11): among its own kinds.
     lesson = Level.from_rows(["     ", "5    ", "     ", "     ", ". 35 "]).with_meta(
-        extra={"generated": {"preset": "tutorial", "teach": "cant_fit", "rules": ["cover", "cant_fit"]}})
+        extra={"lesson": {"teach": "cant_fit", "rules": ["cover", "cant_fit"]}})
     panel3 = AnalysisPanel(Document(lesson), "easy", delay_ms=10)
     qtbot.addWidget(panel3)
     panel3.show()

@@ -92,7 +92,7 @@ def test_a_lessons_drafted_message_is_shown_whole_and_editable_in_level_properti
     rules = lesson_rules(Kind.CANT_FIT)
     bare = Level.from_rows(["     ", "5    ", "     ", "     ", ". 35 "])
     lesson = bare.with_meta(message=draft_message(bare, Kind.CANT_FIT, rules),
-                            extra={"generated": lesson_meta(Kind.CANT_FIT, rules)})
+                            extra={"lesson": lesson_meta(Kind.CANT_FIT, rules)})
     window.document.load(lesson)
     dialog = PropertiesDialog(window.document.level, window)
     qtbot.addWidget(dialog)

@@ -28,7 +28,7 @@ def adopted(current: Level, found: Level, goal: object = None) -> Level:
         from linjat_editor.core.analysis.tutorial import draft_message
         from linjat_editor.core.techniques import lesson_meta
 
-        extra["generated"] = {**(extra.get("generated") or {}), **lesson_meta(teach, rules)}
+        extra["lesson"] = lesson_meta(teach, rules)
         message = message or draft_message(found, teach, rules)  # a lesson's board is small: a few milliseconds
     return found.with_meta(name=current.name, author=current.author, notes=current.notes, message=message, extra=extra)
 
