@@ -33,12 +33,23 @@ LOW, HIGH = 10.0, 90.0
 
 
 def ramp_positions(count: int) -> list[tuple[str, float]]:
-    """(tier, target percentile) for ``count`` levels rising evenly through the tiers, easiest first."""
+    """(tier, target percentile) for ``count`` levels rising through the tiers in order, easiest first.
+
+    Every tier gets its share (earlier tiers one more when they do not
+    divide evenly); with fewer levels than tiers, the easiest tiers get one
+    each, so no tier is skipped on the way up. Within a tier the targets rise
+    from ``LOW`` to ``HIGH``.
+
+    >>> ramp_positions(3)
+    [('easy', 50.0), ('medium', 50.0), ('hard', 50.0)]
+    >>> [t for t, _ in ramp_positions(6)]
+    ['easy', 'easy', 'medium', 'medium', 'hard', 'expert']
+    """
+    tiers = RAMP_TIERS[: max(0, min(count, len(RAMP_TIERS)))]
     out = []
-    for i in range(count):
-        t = (i + 0.5) / count * len(RAMP_TIERS)
-        tier = min(int(t), len(RAMP_TIERS) - 1)
-        out.append((RAMP_TIERS[tier], LOW + (HIGH - LOW) * (t - tier)))
+    for i, tier in enumerate(tiers):
+        share = count // len(tiers) + (i < count % len(tiers))
+        out += [(tier, LOW + (HIGH - LOW) * (j + 0.5) / share) for j in range(share)]
     return out
 
 

@@ -188,12 +188,21 @@ def run_generate(args: argparse.Namespace) -> int:
     cls = solve(level).classification
     level = level.with_meta(
         name=level.name or f"{name} {h}x{w}",
+        message=level.message or lesson_message(goal, level),
         extra={"generator": {"preset": name, "iterations": args.iterations, "seed": args.seed,
                              "score": score(cls, weights), "selection_score": selection_score(cls),
                              **goal_report(goal, level)}},
     )
     emit(level, args.output)
     return 0
+
+
+def lesson_message(goal: Any, level: Level) -> str:
+    """A lesson's drafted tutorial message (its key step, in the game's words); "" for other searches."""
+    from linjat_editor.core.analysis.tutorial import draft_message
+
+    teach = getattr(goal, "teach", None)
+    return draft_message(level, teach, goal.rules) if teach is not None else ""
 
 
 def run_optimize(args: argparse.Namespace) -> int:

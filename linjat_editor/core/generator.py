@@ -14,6 +14,8 @@ from typing import Callable
 
 import numpy as np
 
+from .analysis.fix import fix_leaks_report
+from .analysis.leaks import detect_leaks
 from .board import from_level, to_level
 from .limits import check_numbers
 from .culprits import why_no_solution
@@ -29,11 +31,12 @@ from .level import Cell, Level, LevelError, Line, line_cells
 
 @dataclass(frozen=True)
 class FillResult:
-    """The filled level; ``solved`` means unique and solved by deduction, else ``reason`` says why not.
+    """The filled level; ``solved`` means unique, solved by deduction and leak-free, else ``reason`` says why not.
 
     ``cells`` points at the problem when there is one (numbers that cannot all
     be drawn, a pinned dot no line reaches, cells two solutions fill
-    differently); ``attempts``: fillings tried.
+    differently, the cells of the leaks no filling avoided); ``attempts``:
+    fillings tried.
     """
 
     level: Level
@@ -57,6 +60,7 @@ def fill_dots(
     attempts: int = ATTEMPTS,
     progress: Callable[[int, int], None] | None = None,
     should_stop: Callable[[], bool] | None = None,
+    leak_free: bool = True,
 ) -> FillResult:
     """Replace the unpinned dots so that deduction solves the level, if dots can.
 
@@ -64,9 +68,14 @@ def fill_dots(
     at random and steers toward it: the generator adds dots only on cells
     that solution covers, where deduction gets stuck, so the solution stays
     valid and no contradiction can arise. The first filling that is solved,
-    unique and needs no uniqueness-leak kind is returned; one that needs a
-    leak kind is kept in reserve. ``progress(tried, attempts)`` is called
-    after each try; ``should_stop()`` ends the search early.
+    unique and has no uniqueness leak (the analysis' ``detect_leaks``: the
+    solver's leak kinds and general leaks) is returned. A leaky one is kept
+    in reserve: if no try avoids leaks, the analysis' ``fix_leaks`` adds dots
+    to the first; if leaks are left, the result is not solved and its reason
+    names them. ``leak_free=False`` accepts the reserve as it is (the
+    optimizer's seed, a stepping stone it scores itself).
+    ``progress(tried, attempts)`` is called after each try; ``should_stop()``
+    ends the search early.
     """
     check_numbers(len(level.numbers))
     base = level.with_dots(())
@@ -77,7 +86,7 @@ def fill_dots(
     state = seed_state(rng.randrange(2**63))
     h, w, n = level.height, level.width, len(level.numbers)
     allowed = np.zeros(h * w, np.bool_)
-    reserve: FillResult | None = None
+    reserve: Level | None = None  # the first leaky filling
     last = base
     tried = 0
     # Numbers that admit few solutions: try each of them once, in random order.
@@ -97,15 +106,18 @@ def fill_dots(
         b = from_level(base, pinned_only=True)
         status = fill(b, state, allowed)
         last = to_level(base, b.pos[:n], b.val[:n], b.dot)
-        if status == SOLVED and count_solutions(last, limit=2).count == 1:
+        found = count_solutions(last, limit=2) if status == SOLVED else None
+        if found is not None and found.count == 1:
             table = b.table
-            if table[SINGLE_SOLUTION, 0] + table[UNCONTESTED_NO_COVER, 0] == 0:
+            article = table[SINGLE_SOLUTION, 0] + table[UNCONTESTED_NO_COVER, 0]
+            if not article and (not leak_free or not detect_leaks(last, solution=found.solutions[0])):
                 return FillResult(last, True, attempts=tried)
-            reserve = reserve or FillResult(last, True, attempts=tried)
+            reserve = reserve or last
         if progress is not None:
             progress(tried, tries)
-    if reserve is not None:
-        return FillResult(reserve.level, True, attempts=tried)
+    stopped = should_stop is not None and should_stop()
+    if reserve is not None and not stopped:  # a stop skips the fix: the caller drops the result anyway
+        return without_leaks(reserve, tried) if leak_free else FillResult(reserve, True, attempts=tried)
     return ambiguous(last, tried)
 
 
@@ -113,6 +125,18 @@ def fill_problem(base: Level) -> FillResult | None:
     """What makes every filling impossible (the numbers and pinned dots), pointing at the cells; None if a solution exists."""
     found = why_no_solution(base)
     return None if found is None else FillResult(base, False, found.reason, found.cells)
+
+
+def without_leaks(level: Level, tried: int) -> FillResult:
+    """A leaky filling made leak-free by the analysis' fix (more dots on its solution), or why it cannot be."""
+    fixed = fix_leaks_report(level)
+    if not fixed.left:
+        return FillResult(fixed.level, True, attempts=tried)
+    cells = tuple(sorted({c for leak in fixed.left for c in leak.cells}))
+    tries = "1 try" if tried == 1 else f"{tried} tries"
+    reason = (f"no leak-free filling that deduction solves was found in {tries}, and adding dots to one "
+              f"leaves {fixed.describe_left()}")
+    return FillResult(fixed.level, False, reason, cells, tried)
 
 
 def ambiguous(level: Level, tried: int) -> FillResult:

@@ -29,7 +29,7 @@ import numpy as np
 from .kinds import SOLVING, Kind, rules_mask
 from .level import Level
 from .scoring import SELECTION, Weights
-from .techniques import lesson_rules, teaches
+from .techniques import lesson_rules, teaches, too_long
 
 #: A lesson's weights: the taught kind counts 10 a layer, the others lose half a point (see the module).
 TAUGHT, OTHER = 10.0, -0.5
@@ -86,6 +86,8 @@ class Objective:
                 return f"{', '.join(k.label for k in self.rules)} do not solve it"
             if run.classification.uses_leaks:
                 return "it needs a uniqueness leak"
+            if too_long(level):
+                return "a number's line is as long as the board's side"
             if not teaches(level, self.teach, self.allow):
                 return f"it can be solved without {self.teach.label}"
         leaks = len(detect_leaks(level))

@@ -187,7 +187,7 @@ class Pool:
             members.val[0, i] = num.value
         for start in (level, None):
             if start is None:
-                filled = fill_dots(level, seed=seed)
+                filled = fill_dots(level, seed=seed, leak_free=False)  # a leaky seed is a stepping stone
                 if not filled.solved:
                     return
                 start = filled.level

@@ -5,7 +5,8 @@ The layout (see ``../shared/corpus/README.md``): one object with ``tutorial``,
 ``puzzle`` rows and a ``message``; tier records hold ``puzzle``,
 ``classification`` (original key names: ``dep``, ``single-solution``...) and
 ``score``. Every list ends with a message-only record (``puzzle: null``), which
-the game shows after the last level of that list.
+the game shows after the last level of that list; a list the set has no level
+for is left out.
 
 A level read from a puzzles.json carries its record's other fields in its
 ``extra`` (the original's ``classification`` and ``score``, ``file``, anything
@@ -75,7 +76,8 @@ def puzzles_json_data(
 ) -> dict[str, list[dict[str, Any]]]:
     """The ``puzzles.json`` object for a set, levels kept in set order within each tier.
 
-    Levels whose tier is none of the game's (``custom``) go to ``default_tier``.
+    Levels whose tier is none of the game's (``custom``) go to ``default_tier``;
+    a tier without levels has no list.
     The message-only record ending each list comes from ``closing``, else the
     set's ``extra["closing_messages"]`` (kept when a puzzles.json was read),
     else a default; the set's ``extra["interludes"]`` are put back in place.
@@ -91,6 +93,8 @@ def puzzles_json_data(
     for it in sorted(interludes, key=lambda i: -int(i.get("before", 0))):
         records = lists[it["tier"]]
         records.insert(min(int(it.get("before", 0)), len(records)), {"puzzle": None, "message": str(it["message"])})
+    # A list without levels is left out: the game would offer an empty tier, closing on "the last level".
+    lists = {tier: records for tier, records in lists.items() if any(r["puzzle"] is not None for r in records)}
     for tier, records in lists.items():
         records.append({"puzzle": None, "message": messages[tier]})
     return lists

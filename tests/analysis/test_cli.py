@@ -32,7 +32,7 @@ def test_analyze_json(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> Non
     assert run("analyze", level_file(tmp_path, SINGLE_SOLUTION), "--json", "--preset", "hard") == 1
     data = json.loads(capsys.readouterr().out)
     assert set(data) == {"count", "solved", "classification", "score", "selection_score", "tier", "leaks", "steps", "stuck",
-                         "culprits", "essential", "predicted_seconds"}
+                         "culprits", "essential", "essential_among", "lesson", "predicted_seconds"}
     assert data["leaks"][0]["kind"] == "single_solution" and data["score"] == 1 + 3 - 50 - 2 * 2  # cover, cant-fit x3, leak, width 2 x -2
 
 

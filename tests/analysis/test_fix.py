@@ -7,7 +7,8 @@ from typing import Callable
 import pytest
 
 from linjat_editor.core import Level, LevelError, count_solutions, solve
-from linjat_editor.core.analysis import detect_leaks, fix_leaks
+from linjat_editor.core.analysis import detect_leaks, fix_leaks, fix_leaks_report
+from linjat_editor.core.level import line_cells
 
 from .helpers import CLEAN, GENERAL, SINGLE_SOLUTION, UNCONTESTED
 
@@ -53,3 +54,30 @@ def test_fix_published(corpus_levels: Callable[[str], list[Level]]) -> None:
         assert len(left) < len(detect_leaks(level))
         fixed_all += not left
     assert fixed_all >= len(leaky) // 2
+
+
+def test_fix_names_the_leaks_it_cannot_remove_and_why(corpus_levels: Callable[[str], list[Level]]) -> None:
+    """Published medium #1: 8 leaks, of which 2 (the 3 at row 3, column 5 drawn up) no dot removes."""
+    level = corpus_levels("medium")[0]
+    report = fix_leaks_report(level)
+    check_fixed(level, report.level)
+    assert report.before == len(detect_leaks(level)) == 8
+    assert report.level.dots - level.dots == set(report.added)
+    assert [leak.message for leak in report.left] == [leak.message for leak in detect_leaks(report.level)]
+    assert len(report.left) == 2 and {leak.number for leak in report.left} == {(2, 4)}
+    assert report.summary().startswith(f"Added {len(report.added)} dots (")
+    assert report.summary().endswith(": 6 of 8 leaks removed. Left: 2 general leaks of the 3 at row 3, column 5: "
+                                     "no dot on an empty cell of the solution's lines removes them.")
+    # The reason holds: each empty cell under the solution, dotted, leaves those leaks.
+    solution = count_solutions(level).solutions[0]
+    empty = {c for line in solution for c in line_cells(line)} - set(report.level.dots) - {n.cell for n in level.numbers}
+    for cell in empty:
+        assert {(leak.number, leak.line) for leak in report.left} <= \
+            {(leak.number, leak.line) for leak in detect_leaks(report.level.with_dot(*cell))}
+    again = fix_leaks_report(report.level)
+    assert again.level == report.level and again.summary().startswith("Added no dot: 0 of 2 leaks removed. Left: 2 general")
+
+
+def test_fix_report_of_a_clean_level_says_there_is_nothing_to_fix() -> None:
+    report = fix_leaks_report(Level.from_rows(CLEAN))
+    assert report.summary() == "The level has no uniqueness leak to fix." and not report.left and not report.added

@@ -13,7 +13,7 @@ from linjat_editor.core.analysis import Report, analyze, fix_leaks
 from .helpers import CLEAN, GENERAL, SINGLE_SOLUTION, STUCK_UNIQUE
 
 KEYS = {"count", "solved", "classification", "score", "selection_score", "tier", "leaks", "steps", "stuck", "culprits",
-        "essential", "predicted_seconds"}
+        "essential", "essential_among", "lesson", "predicted_seconds"}
 
 
 def test_json_has_exactly_the_issue_keys() -> None:

@@ -57,7 +57,7 @@ def test_essential_techniques_line(qtbot) -> None:
     qtbot.addWidget(panel)
     panel.show()
     qtbot.waitUntil(panel.is_current, timeout=JIT)
-    assert panel.essential.text() == "cover is essential"
+    assert panel.essential.text() == "among all kinds, cover is essential"
     assert panel.essential.isVisible()
     # A hard published level: square cannot be done without, can't fit can (other kinds stand in).
     doc2 = Document(Level.from_rows(["4 ..   2", ". 3.  3.", "  .3  33", ".2.. 5  ", "2.2.    ", "3..36   ",
@@ -65,7 +65,16 @@ def test_essential_techniques_line(qtbot) -> None:
     panel2 = AnalysisPanel(doc2, "hard", delay_ms=10)
     qtbot.addWidget(panel2)
     qtbot.waitUntil(panel2.is_current, timeout=JIT)
-    assert panel2.essential.text() == "cover, square are essential; can't fit is not"
+    assert panel2.essential.text() == "among all kinds, cover and square are essential; can't fit can be done without"
+    # A can't-fit lesson (linjat generate --size 5x5 --teach cant_fit --seed 11): among its own kinds.
+    lesson = Level.from_rows(["     ", "5    ", "     ", "     ", ". 35 "]).with_meta(
+        extra={"lesson": {"teach": "cant_fit", "rules": ["cover", "cant_fit"]}})
+    panel3 = AnalysisPanel(Document(lesson), "easy", delay_ms=10)
+    qtbot.addWidget(panel3)
+    panel3.show()
+    qtbot.waitUntil(panel3.is_current, timeout=JIT)
+    assert panel3.essential.text() == "among the lesson's kinds (cover, can't fit), needs can't fit: cover alone gets stuck"
+    assert panel3.essential.isVisible()
 
 
 def test_new_campaign_dialog_shows_the_plan(qtbot) -> None:

@@ -79,6 +79,37 @@ def test_level_properties_is_one_undo_step(window, qtbot, monkeypatch):
     assert window.document.level.name == ""
 
 
+def test_a_lessons_drafted_message_is_shown_whole_and_editable_in_level_properties(window, qtbot, monkeypatch):
+    from linjat_editor.core.analysis import draft_message
+    from linjat_editor.core.kinds import Kind
+    from linjat_editor.core.techniques import lesson_meta, lesson_rules
+    from linjat_editor.gui.dialogs.properties import PropertiesDialog
+
+    rules = lesson_rules(Kind.CANT_FIT)
+    bare = Level.from_rows(["     ", "5    ", "     ", "     ", ". 35 "])
+    lesson = bare.with_meta(message=draft_message(bare, Kind.CANT_FIT, rules),
+                            extra={"lesson": lesson_meta(Kind.CANT_FIT, rules)})
+    window.document.load(lesson)
+    dialog = PropertiesDialog(window.document.level, window)
+    qtbot.addWidget(dialog)
+    dialog.show()
+    assert dialog.message.isVisible() and dialog.message.toPlainText() == lesson.message
+    assert lesson.message.startswith("The 5 at row 5, column 4 will only fit in vertically")
+    # Wrapped in a box several lines tall: the whole drafted message is readable without scrolling sideways.
+    assert dialog.message.height() >= 3 * dialog.message.fontMetrics().lineSpacing()
+    assert dialog.message.horizontalScrollBar().maximum() == 0
+    dialog.close()
+
+    def accept(self):
+        self.message.setPlainText("Drag the 3 over the dot.\nThe 5 only fits upwards. Then click 'Done'.")
+        return QDialog.DialogCode.Accepted
+
+    monkeypatch.setattr(PropertiesDialog, "exec", accept)
+    window.acts.properties.trigger()
+    assert window.document.level.message == "Drag the 3 over the dot. The 5 only fits upwards. Then click 'Done'."
+    assert window.document.undo_stack.text(window.document.undo_stack.count() - 1) == "Edit message"
+
+
 def test_colours_dialog_changes_and_persists_the_theme(window, qtbot, monkeypatch):
     import json
 

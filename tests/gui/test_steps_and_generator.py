@@ -91,6 +91,29 @@ def test_fill_dots_explains_failure(window, qtbot):
     assert window.document.undo_stack.count() == 0
 
 
+@pytest.mark.parametrize("seed", [9, 107749311])
+def test_fill_dots_gives_a_leak_free_level_or_none(window, qtbot, seed):
+    """Issue 43's 5x5: these seeds once filled it with a general leak; the verdict must now be good."""
+    load(window, qtbot, ["    2", " 3   ", "     ", "   4 ", "3    "])
+    window.generator.seed = seed
+    with qtbot.waitSignal(window.generator.applied, timeout=JIT):
+        window.acts.fill.trigger()
+    qtbot.waitUntil(window.analysis.is_current, timeout=JIT)
+    assert window.analysis.result.good and not window.analysis.result.leaks
+    assert "Good: unique, solved by deduction" in window.analysis.verdict.text()
+
+
+def test_fill_dots_says_when_every_filling_leaks(window, qtbot, corpus_levels):
+    level = corpus_levels("medium")[0]
+    window.document.load(level.with_meta(pinned=level.dots))  # its leaks' cells all hold dots: no filling avoids them
+    window.acts.fill.trigger()
+    qtbot.waitUntil(lambda: bool(window.infos), timeout=JIT)
+    title, text = window.infos[-1]
+    assert title == "No dot filling found" and text.startswith("no leak-free filling that deduction solves was found")
+    assert "general leaks of the 3 at row 3, column 5" in text and "Look at row 1, column 5" in text
+    assert window.document.undo_stack.count() == 0
+
+
 def test_fix_leaks_removes_the_leak(window, qtbot):
     load(window, qtbot, ["   .", " 2 3", " .4 ", "    "])
     assert window.analysis.result.leaks
@@ -99,6 +122,26 @@ def test_fix_leaks_removes_the_leak(window, qtbot):
     assert window.document.undo_stack.text(0) == "Fix leaks"
     qtbot.waitUntil(window.analysis.is_current, timeout=JIT)
     assert not window.analysis.result.leaks and window.analysis.result.good
+
+
+def test_fix_leaks_names_the_leaks_it_cannot_remove(window, qtbot, corpus_levels):
+    """Published medium #1: Ctrl+L removes 6 of its 8 leaks and says which 2 are left and why; again, it says so again."""
+    load(window, qtbot, corpus_levels("medium")[0].rows())
+    assert len(window.analysis.result.leaks) == 8
+    with qtbot.waitSignal(window.generator.applied, timeout=JIT):
+        window.acts.fix_leaks.trigger()
+    qtbot.waitUntil(lambda: bool(window.infos), timeout=JIT)
+    title, text = window.infos[-1]
+    assert title == "Fix leaks" and "6 of 8 leaks removed" in text
+    assert "Left: 2 general leaks of the 3 at row 3, column 5: no dot on an empty cell of the solution's lines removes them" in text
+    qtbot.waitUntil(window.analysis.is_current, timeout=JIT)
+    assert len(window.analysis.result.leaks) == 2
+    window.infos.clear()
+    window.acts.fix_leaks.trigger()
+    qtbot.waitUntil(lambda: bool(window.infos), timeout=JIT)
+    title, text = window.infos[-1]
+    assert title == "Fix leaks" and text.startswith("Added no dot: 0 of 2 leaks removed. Left: 2 general leaks")
+    assert window.document.undo_stack.count() == 1
 
 
 def test_polish_dots_keeps_the_numbers_and_makes_the_level_harder_in_one_undo_step(window, qtbot, corpus_levels):

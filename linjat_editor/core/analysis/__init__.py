@@ -16,8 +16,10 @@ Pure Python over the engine (numba where it must be fast); never imports Qt.
   are none; the player's shortcut is seeing the ambiguous *part* (see
   :mod:`.general`).
 - :func:`fix_leaks`: greedily adds the fewest dots it finds that remove the
-  leaks, keeping the one solution and the deduction.
+  leaks, keeping the one solution and the deduction; :func:`fix_leaks_report`
+  (:class:`LeakFix`) also names the leaks left and why no dot removed them.
 - :func:`explain`: one plain sentence per solver layer; :func:`stuck_info`.
+- :func:`draft_message`: a lesson's tutorial message from its key step, in the game's short style.
 - Calibration: :func:`compute_calibration` (levels by tier -> data),
   :func:`calibration_from_corpus`, :func:`shipped_calibration` (computed from
   levels we generated; ``python -m linjat_editor.core.analysis.calibration
@@ -45,24 +47,26 @@ from ..lazy import lazy_names
 _HOME = {
     "calibration_from_corpus": "calibration", "compute_calibration": "calibration", "load_calibration": "calibration",
     "save_calibration": "calibration", "shipped_calibration": "calibration",
-    "fix_leaks": "fix",
+    "LeakFix": "fix", "fix_leaks": "fix", "fix_leaks_report": "fix",
     "LEAK_KINDS": "leaks", "MAX_GROUP": "leaks", "Leak": "leaks", "detect_leaks": "leaks",
     "Report": "report", "analyze": "report",
     "Step": "steps", "explain": "steps",
     "Stuck": "stuck", "stuck_info": "stuck",
     "TierEstimate": "tiers", "estimate_tier": "tiers",
+    "draft_message": "tutorial",
 }
 
 __all__ = sorted(_HOME)
 
 if TYPE_CHECKING:
     from .calibration import calibration_from_corpus, compute_calibration, load_calibration, save_calibration, shipped_calibration
-    from .fix import fix_leaks
+    from .fix import LeakFix, fix_leaks, fix_leaks_report
     from .leaks import LEAK_KINDS, MAX_GROUP, Leak, detect_leaks
     from .report import Report, analyze
     from .steps import Step, explain
     from .stuck import Stuck, stuck_info
     from .tiers import TierEstimate, estimate_tier
+    from .tutorial import draft_message
 
 
 __getattr__, __dir__ = lazy_names(__name__, _HOME, globals())

@@ -5,7 +5,8 @@ only removes possibilities, keeps it the only one), so candidates are the
 empty cells under the solution's lines. Greedy: add the dot that leaves the
 fewest leaks while deduction still solves the level; when no single dot
 helps, try pairs of dots near the leaks; repeat until no leak is left or
-nothing helps.
+nothing helps. :func:`fix_leaks_report` also says which leaks are left and
+why no dot removed them.
 
 >>> from linjat_editor.core.level import Level
 >>> level = Level.from_rows(["   .", " 2 3", " .4 ", "    "])
@@ -18,10 +19,14 @@ nothing helps.
 
 from __future__ import annotations
 
+from dataclasses import dataclass
+from typing import Hashable
+
 from ..exact import count_solutions
 from ..level import Cell, Level, LevelError, line_cells
 from ..solver import deduce
 from .leaks import MAX_GROUP, Leak, detect_leaks
+from .words import cell_list, cell_name
 
 #: At most this many cells near the leaks are paired up when no single dot helps.
 PAIR_CELLS = 24
@@ -35,13 +40,60 @@ def _leaks(level: Level, solution: tuple, max_group: int, must_solve: bool) -> l
     return detect_leaks(level, trace=trace, solution=solution, max_group=max_group)
 
 
+@dataclass(frozen=True)
+class LeakFix:
+    """What :func:`fix_leaks_report` did: the level, the dots it added, the leaks before and the ones left.
+
+    ``why[i]`` says why no dot removed ``left[i]``.
+    """
+
+    level: Level
+    added: tuple[Cell, ...]
+    before: int
+    left: tuple[Leak, ...]
+    why: tuple[str, ...]
+
+    def describe_left(self) -> str:
+        """The leaks left, each with why no dot removed it, for people ("" when none is left)."""
+        groups: dict[tuple[str, str, str], int] = {}
+        for leak, why in zip(self.left, self.why):
+            number = self.level.number_at(*leak.number) if leak.number else None
+            where = f" of the {number.value} at {cell_name(leak.number)}" if number and leak.number else ""
+            key = (leak.kind.replace("_", "-"), where, why)
+            groups[key] = groups.get(key, 0) + 1
+        return "; ".join(
+            f"a {kind} leak{where}: {why}" if k == 1 else f"{k} {kind} leaks{where}: {why.replace(' it', ' them')}"
+            for (kind, where, why), k in groups.items()
+        )
+
+    def summary(self) -> str:
+        """How many dots were added and leaks removed, and which leaks are left and why."""
+        if not self.before:
+            return "The level has no uniqueness leak to fix."
+        dots = f"{len(self.added)} dot{'s' if len(self.added) != 1 else ''}"
+        done = f"Added {dots} ({cell_list(self.added)}): " if self.added else "Added no dot: "
+        done += f"{self.before - len(self.left)} of {self.before} leak{'s' if self.before != 1 else ''} removed."
+        if not self.left:
+            return done
+        return f"{done} Left: {self.describe_left()}."
+
+
 def fix_leaks(level: Level, max_group: int = MAX_GROUP, max_dots: int | None = None) -> Level:
     """The level with the fewest dots added (greedily) that remove its uniqueness leaks.
+
+    :func:`fix_leaks_report`'s level: check it with :func:`detect_leaks`, or
+    ask the report which leaks are left and why.
+    """
+    return fix_leaks_report(level, max_group, max_dots).level
+
+
+def fix_leaks_report(level: Level, max_group: int = MAX_GROUP, max_dots: int | None = None) -> LeakFix:
+    """Add dots (greedily, fewest first) that remove the level's uniqueness leaks; say which are left and why.
 
     Numbers and existing dots are kept; the result has the same single
     solution, and deduction still solves it if it solved the original. If
     no dot removes the remaining leaks, the best level found is returned
-    (check it with :func:`detect_leaks`). ``max_dots`` caps how many dots
+    with those leaks and, for each, why. ``max_dots`` caps how many dots
     are added. Raises :class:`LevelError` unless the level has exactly one
     solution.
     """
@@ -57,6 +109,7 @@ def fix_leaks(level: Level, max_group: int = MAX_GROUP, max_dots: int | None = N
     must_solve = deduce(level).solved
     current = level
     leaks = _leaks(level, solution, max_group, False) or []
+    before = len(leaks)
     added = 0
     while leaks and candidates and (max_dots is None or added < max_dots):
         best: tuple[int, Cell, Level] | None = None
@@ -80,7 +133,38 @@ def fix_leaks(level: Level, max_group: int = MAX_GROUP, max_dots: int | None = N
             candidates.remove(cell)
         leaks = _leaks(current, solution, max_group, False) or []
         added += len(cells)
-    return current
+    capped = max_dots is not None and added >= max_dots
+    why = tuple(_why_left(current, leak, candidates, solution, max_group, must_solve, capped) for leak in leaks)
+    new = tuple(sorted(current.dots - level.dots))
+    return LeakFix(current, new, before, tuple(leaks), why)
+
+
+def _key(leak: Leak) -> Hashable:
+    """What stays the same of a leak when a dot elsewhere moves the point it appears at."""
+    return leak.kind, leak.number, leak.line if leak.kind == "general" else leak.cells
+
+
+def _why_left(
+    level: Level, leak: Leak, candidates: list[Cell], solution: tuple, max_group: int, must_solve: bool, capped: bool
+) -> str:
+    """Why no added dot removed ``leak``: tried again dot by dot on the cells still empty under the solution."""
+    if capped:
+        return "the cap on added dots was reached"
+    if not candidates:
+        return "every cell of the solution's lines already holds a number or a dot"
+    removing: list[Cell] = []
+    keep_solved: list[Cell] = []
+    for cell in candidates:
+        left = _leaks(level.with_dot(*cell), solution, max_group, False) or []
+        if all(_key(other) != _key(leak) for other in left):
+            removing.append(cell)
+            if not must_solve or deduce(level.with_dot(*cell)).solved:
+                keep_solved.append(cell)
+    if not removing:
+        return "no dot on an empty cell of the solution's lines removes it"
+    if not keep_solved:
+        return f"the dots that remove it ({cell_list(removing)}) leave deduction stuck"
+    return f"each dot that removes it ({cell_list(keep_solved)}) brings other leaks in its place"
 
 
 def _near_leaks(level: Level, leaks: list[Leak], candidates: list[Cell]) -> list[Cell]:

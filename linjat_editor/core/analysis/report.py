@@ -5,7 +5,7 @@
 >>> report.count, report.solved, report.score, report.verdict
 (1, True, 0.0, 'Good: unique, solved by deduction, easy-like')
 >>> sorted(report.to_json())
-['classification', 'count', 'culprits', 'essential', 'leaks', 'predicted_seconds', 'score', 'selection_score', 'solved', 'steps', 'stuck', 'tier']
+['classification', 'count', 'culprits', 'essential', 'essential_among', 'leaks', 'lesson', 'predicted_seconds', 'score', 'selection_score', 'solved', 'steps', 'stuck', 'tier']
 """
 
 from __future__ import annotations
@@ -21,7 +21,7 @@ from ..exact import count_solutions
 from ..level import Level, Line
 from ..scoring import PRESETS, Weights, preset, score, selection_score
 from ..solver import SolveStatus, deduce
-from ..techniques import Essential, essential_techniques
+from ..techniques import Essentials, essential_techniques
 from .calibration import shipped_calibration
 from .leaks import MAX_GROUP, Leak, article_leaks, general_leaks
 from .solve_time import shipped_time_model
@@ -58,8 +58,9 @@ class Report:
     preset: str = "custom"
     elapsed_ms: float = field(default=0.0, compare=False)
     culprits: Culprits | None = None  # why there is no solution, naming the numbers and dots (count 0 only)
-    #: For each solving kind the solve uses: whether the level is still solved without it.
-    essential: tuple[Essential, ...] = ()
+    #: For each solving kind the solve uses: whether the level is still solved without it (among all kinds, or
+    #: among a lesson's kinds for a level made as a lesson).
+    essential: Essentials = Essentials()
     #: Predicted seconds a player takes (the time model over the solve's steps; None unless solved).
     predicted_seconds: float | None = None
 
@@ -88,6 +89,8 @@ class Report:
                          if self.culprits else None),
             "essential": {e.kind.key: e.needed for e in self.essential},
             "predicted_seconds": self.predicted_seconds,
+            "essential_among": [k.key for k in self.essential.rules],
+            "lesson": self.essential.teach.key if self.essential.teach else None,
         }
 
 

@@ -127,7 +127,7 @@ class AnalysisPanel(QWidget):
                                   "(their kinds, widths and depth).\nA set fits its own from playtests: "
                                   "linjat calibrate SET --from-playtests.")
         self.essential.setToolTip("For each technique the solve uses: can the level still be solved without it?\n"
-                                  "An essential one is the level's lesson; one that is not can be done another way.")
+                                  "Among all kinds, or for a lesson among the kinds it allows (its metadata says which).")
         self.status = QLabel("")
         self.status.setAccessibleName("Analysis status")
         form = QFormLayout()

@@ -60,8 +60,9 @@ class GeneratorController(QObject):
             self.message.emit("Cancelled", "The board is as it was.")
 
     def _start(self, job: Callable[[Job], tuple[Level | None, str, str]], new_document: bool = False) -> None:
-        """``job(j)`` returns (new level or None, undo text, message when None); it may report ``j.progress``.
+        """``job(j)`` returns (new level or None, undo text, message); it may report ``j.progress``.
 
+        The message is shown when there is no level, and beside an applied one when it is not empty.
         ``new_document``: the result becomes a new untitled document instead of an edit of this one.
         """
         base = self.document.level
@@ -80,8 +81,12 @@ class GeneratorController(QObject):
             # so Quit asks before it is gone.
             self.document.load(level, None, modified=True, origin=text)
             self.applied.emit(text)
+            if why:
+                self.message.emit(text, why)
         elif self.document.push(ReplaceLevelCommand(self.document, level, text)):
             self.applied.emit(text)
+            if why:  # applied, with something left to say (leaks no dot removes)
+                self.message.emit(text, why)
         else:
             self.message.emit(text, "The result is the level you already have.")
 
@@ -177,18 +182,18 @@ class GeneratorController(QObject):
         self._start(job, new_document=True)
 
     def fix_leaks(self) -> None:
-        """Apply the analysis remedy (fewest added dots that remove every leak)."""
+        """Apply the analysis remedy (fewest added dots that remove every leak); say which leaks are left and why."""
         level = self.document.level
 
         def job(j: Job) -> tuple[Level | None, str, str]:
-            from linjat_editor.core.analysis import fix_leaks  # imported in the worker
+            from linjat_editor.core.analysis import fix_leaks_report  # imported in the worker
 
             try:
-                fixed = fix_leaks(level)
+                fixed = fix_leaks_report(level)
             except ValueError as exc:  # LevelError: needs exactly one solution first
                 return None, "Cannot fix leaks", str(exc)
-            if fixed == level:
-                return None, "Fix leaks", "No dots found that remove the leaks while keeping one solution."
-            return fixed, "Fix leaks", ""
+            if fixed.level == level:
+                return None, "Fix leaks", fixed.summary()
+            return fixed.level, "Fix leaks", fixed.summary() if fixed.left else ""
 
         self._start(job)

@@ -15,8 +15,12 @@ class PropertiesDialog(QDialog):
         self.setWindowTitle("Level properties")
         self.name = QLineEdit(level.name)
         self.author = QLineEdit(level.author)
-        self.message = QLineEdit(level.message)
-        self.message.setToolTip("Shown to the player with the level (the original game's tutorial text)")
+        # Several lines tall, wrapped: a lesson's drafted message is a few sentences long.
+        self.message = QPlainTextEdit(level.message)
+        self.message.setTabChangesFocus(True)
+        self.message.setFixedHeight(self.message.fontMetrics().lineSpacing() * 4 + 12)
+        self.message.setToolTip("Shown to the player with the level (the original game's tutorial text);\n"
+                                "a generated lesson's is drafted from its key step")
         self.notes = QPlainTextEdit(level.notes)
         self.notes.setToolTip("For designers only")
         for widget, name in ((self.name, "Name"), (self.author, "Author"), (self.message, "Message"),
@@ -33,5 +37,7 @@ class PropertiesDialog(QDialog):
         form.addRow(buttons)
 
     def fields(self) -> dict[str, str]:
-        return {"name": self.name.text(), "author": self.author.text(), "message": self.message.text(),
+        # The game shows a message as one paragraph: line breaks typed here become spaces.
+        message = " ".join(line.strip() for line in self.message.toPlainText().splitlines() if line.strip())
+        return {"name": self.name.text(), "author": self.author.text(), "message": message,
                 "notes": self.notes.toPlainText()}

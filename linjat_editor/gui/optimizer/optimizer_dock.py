@@ -15,10 +15,22 @@ from linjat_editor.gui.editor_window import EditorWindow
 from linjat_editor.gui.optimizer.optimizer_panel import OptimizerPanel
 
 
-def adopted(current: Level, found: Level) -> Level:
-    """The optimizer's board with the designer's metadata (name, notes, playtests...) kept."""
-    return found.with_meta(name=current.name, author=current.author, notes=current.notes,
-                           message=current.message, extra=dict(current.extra))
+def adopted(current: Level, found: Level, goal: object = None) -> Level:
+    """The optimizer's board with the designer's metadata (name, notes, playtests...) kept.
+
+    A lesson search's level (``goal`` a lesson objective) also says what it
+    teaches, for the essential-techniques line, and gets a drafted tutorial
+    message when the designer has none yet.
+    """
+    extra, message = dict(current.extra), current.message
+    teach, rules = getattr(goal, "teach", None), getattr(goal, "rules", ())
+    if teach is not None:
+        from linjat_editor.core.analysis.tutorial import draft_message
+        from linjat_editor.core.techniques import lesson_meta
+
+        extra["lesson"] = lesson_meta(teach, rules)
+        message = message or draft_message(found, teach, rules)  # a lesson's board is small: a few milliseconds
+    return found.with_meta(name=current.name, author=current.author, notes=current.notes, message=message, extra=extra)
 
 
 def install_optimizer(window: EditorWindow, area: Qt.DockWidgetArea = Qt.DockWidgetArea.RightDockWidgetArea) -> OptimizerPanel:
@@ -28,7 +40,7 @@ def install_optimizer(window: EditorWindow, area: Qt.DockWidgetArea = Qt.DockWid
     doc.levelChanged.connect(panel.set_level)
     doc.reset.connect(panel.forget)  # another level opened: this session's board is gone
     panel.adoptRequested.connect(
-        lambda level: doc.push(ReplaceLevelCommand(doc, adopted(doc.level, level), "Adopt optimizer level")))
+        lambda level: doc.push(ReplaceLevelCommand(doc, adopted(doc.level, level, panel.goal), "Adopt optimizer level")))
     board = window.board
     panel.previewRequested.connect(board.set_preview)  # a clicked pool level shows on the board
     board.previewChanged.connect(panel.preview_shown)

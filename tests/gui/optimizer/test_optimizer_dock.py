@@ -49,3 +49,25 @@ def test_closing_the_window_stops_the_worker(qtbot, window):
     window.close()
     assert not panel.runner.is_busy()  # the close itself stopped it
     qtbot.waitUntil(lambda: panel.runner.state == RunState.STOPPED, timeout=1000)
+
+
+def test_an_adopted_lesson_says_what_it_teaches_and_carries_a_drafted_message(qtbot, window):
+    from linjat_editor.core.analysis import draft_message
+    from linjat_editor.core.kinds import Kind
+
+    doc = window.document
+    doc.load(Level.from_rows(["     ", " 3   ", "     ", "   4 ", "2    "]))
+    panel = window.optimizer
+    panel.settings.aim.setCurrentText("Teach: can't fit")
+    panel.settings.iterations.setValue(3000)
+    panel.settings.seed.setValue(11)
+    panel.start()
+    qtbot.waitUntil(lambda: panel.runner.state == RunState.FINISHED and not panel.runner.is_busy(), timeout=180_000)
+    assert panel.pool
+    panel.adopt()
+    level = doc.level
+    assert level.message and level.message == draft_message(level, Kind.CANT_FIT, (Kind.COVER, Kind.CANT_FIT))
+    assert level.message.endswith("click 'Done'.")
+    qtbot.waitUntil(window.analysis.is_current, timeout=180_000)
+    assert window.analysis.essential.text().startswith("among the lesson's kinds (cover, can't fit), needs can't fit: ")
+    doc.undo_stack.setClean()
