@@ -120,3 +120,13 @@ def test_the_tier_estimate_keeps_the_rules() -> None:
     assert estimate_tier(level, selection, cal, easy_like).name == "easy"
     estimate = estimate_tier(level, selection, cal, needs_dependency)
     assert estimate is not None and estimate.name == "expert"  # the only tier whose rule allows a dependency
+
+
+def test_the_analysis_never_calls_a_level_that_needs_a_dependency_easy_like() -> None:
+    # A 9x6 level (easy's grid) a relaxed easy search made: it needs a dependency.
+    level = Level.from_rows(["      ", "      ", " .2   ", "    6.", "    . ", "2.  .5", ".3 ..3", " .  4.", " 4  . "])
+    report = analyze(level, "easy")
+    assert report.good and report.classification.of(Kind.DEPENDENCY).depth > 0
+    assert estimate_tier(level, report.selection_score, shipped_calibration()).name == "easy"  # by size and score alone
+    assert report.tier is not None and report.tier.name != "easy"
+    assert "easy-like" not in report.verdict
