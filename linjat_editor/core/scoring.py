@@ -82,13 +82,17 @@ class TechniqueRule:
         """The kinds as the kernels' rule set (``kinds.rules_mask``)."""
         return rules_mask(self.kinds)
 
+    def outside(self, classification: Classification) -> tuple[Kind, ...]:
+        """The kinds a solve uses that the rule does not allow."""
+        return tuple(k for k in SOLVING if k not in self.kinds and classification.of(k).depth)
+
     def broken_by(self, classification: Classification) -> str:
         """Why a solve breaks the rule, in a few words ("" if it keeps it)."""
         if not classification.solved:
             return "deduction does not solve it"
-        outside = [k.label for k in SOLVING if k not in self.kinds and classification.of(k).depth]
+        outside = self.outside(classification)
         if outside:
-            return f"it needs {', '.join(outside)}"
+            return f"it needs {', '.join(k.label for k in outside)}"
         for kind, depth in self.more_than:
             if classification.of(kind).depth <= depth:
                 return f"{kind.label} {classification.of(kind).depth} layers, not more than {depth}"

@@ -5,9 +5,11 @@ original's tiers differ), with the selection score (spec section 4) deciding
 between tiers of similar size: a score outside a tier's calibrated range
 pushes the level away from it, in proportion to how far outside it is
 (measured against the span of all calibrated scores). A level is like
-only the tiers whose technique rule its solve keeps (``scoring.TechniqueRule``:
-a level that needs a dependency is never easy-like), as the original's
-collection kept only such levels in a tier. The percentile is the share of the tier's
+only the tiers whose technique rule allows every kind its solve uses
+(``scoring.TechniqueRule``: a level that needs a dependency is never
+easy-like), as the original's collection kept only such levels in a tier;
+the layers a rule asks for at least are no likeness (a one-layer level is
+easy-like, if too plain for the game). The percentile is the share of the tier's
 calibration levels with a lower selection score (ties count half).
 
 >>> from linjat_editor.core.level import Level
@@ -82,14 +84,14 @@ def estimate_tier(level: Level, selection: float, calibration: Mapping[str, Any]
                   classification: Classification | None = None) -> TierEstimate | None:
     """The tier ``level`` (with selection score ``selection``) resembles, or None without data.
 
-    With its ``classification``, only among the tiers whose technique rule the solve keeps (all of
-    them if it keeps none of the calibrated ones', or was not solved).
+    With its ``classification``, only among the tiers whose technique rule allows the kinds the
+    solve uses (all of them if none of the calibrated ones does, or it was not solved).
     """
     tiers = calibration.get("tiers") or {}
     if not tiers:
         return None
     if classification is not None and classification.solved:
-        kept = [name for name in tiers if name not in TIERS or TIERS[name].rule.met_by(classification)]
+        kept = [name for name in tiers if name not in TIERS or not TIERS[name].rule.outside(classification)]
         candidates = kept or list(tiers)
     else:
         candidates = list(tiers)
