@@ -7,8 +7,8 @@ from dataclasses import fields
 from typing import TYPE_CHECKING, Any
 
 from PySide6.QtCore import Qt
-from PySide6.QtWidgets import (QCheckBox, QComboBox, QDoubleSpinBox, QFormLayout, QGridLayout, QGroupBox, QLabel,
-                               QListWidget, QListWidgetItem, QSpinBox, QWidget)
+from PySide6.QtWidgets import (QCheckBox, QComboBox, QDoubleSpinBox, QFormLayout, QGridLayout, QGroupBox,
+                               QHBoxLayout, QLabel, QListWidget, QListWidgetItem, QSpinBox, QWidget)
 
 from linjat_editor.core.kinds import SOLVING
 from linjat_editor.core.level import Cell, Level
@@ -67,8 +67,8 @@ class SettingsForm(QWidget):
         self.allow_ones = QCheckBox("Allow 1s", self)
         self.allow_ones.setToolTip("Let the search make 1s. A 1's line is just its own cell, already done;\n"
                                    "the original game never publishes one, so by default no level gets one.")
-        self.relax_rule = QCheckBox("Relax the tier's technique rule", self)
-        self.relax_rule.setToolTip("Keep levels that break the tier's technique rule (easy and medium: cover and "
+        self.relax_rule = QCheckBox("Relax tier rule", self)
+        self.relax_rule.setToolTip("Relax the tier's technique rule: keep levels that break it (easy and medium: cover and "
                                    "can't fit only;\nhard: needs a square, no dependency or one of), e.g. an easy "
                                    "level that needs a square.")
         self.fixed = QListWidget(self)
@@ -81,8 +81,11 @@ class SettingsForm(QWidget):
         form.addRow(box)
         form.addRow("Aim", self.aim)
         form.addRow("Target", self.target)
-        form.addRow(self.allow_ones)
-        form.addRow(self.relax_rule)
+        canon = QHBoxLayout()  # one row: the dock's height is scarce
+        canon.addWidget(self.allow_ones)
+        canon.addWidget(self.relax_rule)
+        canon.addStretch(1)
+        form.addRow(canon)
         self._form = form
         form.addRow("Iterations", self.iterations)
         form.addRow("Seed", self.seed)
