@@ -94,8 +94,9 @@ class TechniqueRule:
         if outside:
             return f"it needs {', '.join(k.label for k in outside)}"
         for kind, depth in self.more_than:
-            if classification.of(kind).depth <= depth:
-                return f"{kind.label} {classification.of(kind).depth} layers, not more than {depth}"
+            has = classification.of(kind).depth
+            if has <= depth:
+                return f"{has} {kind.label} layer{'s' if has != 1 else ''}, where the rule asks for more than {depth}"
         return ""
 
     def met_by(self, classification: Classification) -> bool:
