@@ -72,7 +72,8 @@ class SettingsForm(QWidget):
                                    "can't fit only;\nhard: needs a square, no dependency or one of), e.g. an easy "
                                    "level that needs a square.")
         self.fixed = QListWidget(self)
-        self.fixed.setMaximumHeight(90)
+        # Three rows, then it scrolls: the canon's row above takes the height a laptop-sized window lacks.
+        self.fixed.setMaximumHeight(64)
         self.fixed.setToolTip("Ticked numbers keep their place and value")
         self.fixed.setAccessibleName("Numbers kept fixed")
         form = QFormLayout(self)
@@ -81,7 +82,7 @@ class SettingsForm(QWidget):
         form.addRow(box)
         form.addRow("Aim", self.aim)
         form.addRow("Target", self.target)
-        canon = QHBoxLayout()  # one row: the dock's height is scarce
+        canon = QHBoxLayout()
         canon.addWidget(self.allow_ones)
         canon.addWidget(self.relax_rule)
         canon.addStretch(1)
