@@ -101,3 +101,33 @@ def test_the_program_starts_no_blas_threads(tmp_path: Path) -> None:
     run = subprocess.run([sys.executable, "-c", code, level], capture_output=True, text=True, env=env)
     assert run.returncode == 0, run.stderr
     assert run.stderr.strip().splitlines()[-1] == "1"
+
+
+def test_generate_makes_no_1s_unless_allowed(tmp_path: Path) -> None:
+    from linjat_editor.io import read_level
+
+    lowest: dict[bool, list[int]] = {False: [], True: []}
+    for allow in (False, True):
+        for seed in range(4):
+            out = tmp_path / f"{allow}-{seed}.json"
+            argv = ["generate", "--size", "10x7", "--numbers", "17", "--preset", "medium", "--iterations", "1500",
+                    "--seed", str(seed), "--workers", "1", "-o", str(out)] + (["--allow-ones"] if allow else [])
+            assert main(argv) == 0
+            lowest[allow].append(min(n.value for n in read_level(str(out)).numbers))
+    assert min(lowest[False]) == 2 and 1 in lowest[True]
+
+
+def test_the_canon_options_reach_the_search() -> None:
+    from linjat_editor.cli.aims import search_goal
+    from linjat_editor.cli.command import build_parser
+    from linjat_editor.core import PRESETS, TIERS
+
+    parser = build_parser()
+    for verb in (["generate", "--size", "9x6", "--numbers", "8"], ["optimize", "level.json"]):
+        plain = search_goal(parser.parse_args(verb), "easy", PRESETS["easy"])
+        assert plain.lowest == 2 and plain.rule == TIERS["easy"].rule
+        loose = search_goal(parser.parse_args(verb + ["--allow-ones", "--relax-tier-rule"]), "easy", PRESETS["easy"])
+        assert loose.lowest == 1 and loose.rule == TIERS["expert"].rule
+    for verb in (["batch", "--preset", "easy", "--count", "2", "-o", "s.json"], ["campaign", "--count", "6", "-o", "c.json"]):
+        assert parser.parse_args(verb + ["--allow-ones"]).allow_ones
+    assert parser.parse_args(["batch", "--preset", "easy", "--count", "2", "-o", "s.json", "--relax-tier-rule"]).relax_tier_rule

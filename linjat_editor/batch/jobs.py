@@ -43,6 +43,9 @@ class Job:
     #: Islands (threads) of the job's optimizer: a batch runs one per level and many levels at once;
     #: ``linjat bench --quality-islands 2`` measures the levels ``generate --workers 2`` makes.
     islands: int = 1
+    #: The canon (``core.objective.canon``): 1s allowed, the tier's technique rule relaxed.
+    allow_ones: bool = False
+    relax_rule: bool = False
 
 
 @dataclass(frozen=True)
@@ -92,12 +95,13 @@ def ramp_targets(count: int, ramp: tuple[float, float]) -> list[float]:
 
 def make_jobs(preset: str, count: int, iterations: int = 10_000, seed: int | None = None,
               numbers: int | None = None, ramp: tuple[float, float] | None = None,
-              target_percentile: float | None = None, target_score: float | None = None) -> list[Job]:
+              target_percentile: float | None = None, target_score: float | None = None, allow_ones: bool = False,
+              relax_rule: bool = False) -> list[Job]:
     """The jobs of a batch: the tier's number count drawn per job (or ``numbers``), seeds from ``seed``.
 
     ``ramp``: the jobs' target percentiles rise evenly from the first to the
     second, in job order (the set's order); or every job aims at one
-    ``target_percentile`` or ``target_score``.
+    ``target_percentile`` or ``target_score``. ``allow_ones``, ``relax_rule``: see ``Job``.
     """
     from linjat_editor.core import TIERS
 
@@ -110,23 +114,29 @@ def make_jobs(preset: str, count: int, iterations: int = 10_000, seed: int | Non
     targets = ramp_targets(count, ramp) if ramp is not None else [target_percentile] * count
     return [
         Job(i, preset, numbers or rng.randint(tier.min_numbers, tier.max_numbers), iterations,
-            rng.randrange(1 << 40), targets[i], target_score=target_score)
+            rng.randrange(1 << 40), targets[i], target_score=target_score, allow_ones=allow_ones,
+            relax_rule=relax_rule)
         for i in range(count)
     ]
 
 
 def job_goal(job: Job) -> Any:
-    """What the job's optimizer aims for: a lesson, a target, or (by default) the tier's weights."""
+    """What the job's optimizer aims for: a lesson, a target, or (by default) the tier's weights; within the
+    canon (no 1s, a tier's technique rule; a lesson keeps its own rules)."""
     from linjat_editor.core import TIERS
-    from linjat_editor.core.objective import lesson, toward_percentile, toward_score
+    from linjat_editor.core.kinds import Kind
+    from linjat_editor.core.objective import canon, lesson, toward_percentile, toward_score
 
     if job.teach is not None:
-        return lesson(Kind.from_key(job.teach))
+        return canon(lesson(Kind.from_key(job.teach)), allow_ones=job.allow_ones)
+    goal: Any
     if job.target_percentile is not None:
-        return toward_percentile(job.preset, job.target_percentile)
-    if job.target_score is not None:
-        return toward_score(TIERS[job.preset].weights, job.target_score)
-    return TIERS[job.preset].weights
+        goal = toward_percentile(job.preset, job.target_percentile)
+    elif job.target_score is not None:
+        goal = toward_score(TIERS[job.preset].weights, job.target_score)
+    else:
+        goal = TIERS[job.preset].weights
+    return canon(goal, job.preset, job.relax_rule, job.allow_ones)
 
 
 #: A level aimed at a percentile this close to it is kept at once; a farther one tries the next seed
@@ -143,8 +153,6 @@ def run_job(job: Job, should_stop: Callable[[], bool] | None = None) -> JobResul
     """
     from linjat_editor.core import TIERS, count_solutions, generate, solve
     from linjat_editor.core.analysis import detect_leaks
-    from linjat_editor.core.objective import Objective
-
     tier = TIERS[job.preset]
     goal = job_goal(job)
     height, width = job.size or (tier.height, tier.width)
@@ -161,7 +169,7 @@ def run_job(job: Job, should_stop: Callable[[], bool] | None = None) -> JobResul
         try:
             # Picked by selection score, the yardstick the author chose the published levels by (unless aiming elsewhere).
             level = generate(height, width, numbers, goal, job.iterations, seed, workers=job.islands,
-                             should_stop=should_stop, by_selection=not isinstance(goal, Objective))
+                             should_stop=should_stop, by_selection=not goal.has_target and goal.teach is None)
         except Exception as exc:  # noqa: BLE001 - a failed attempt is retried, then reported
             error = f"{type(exc).__name__}: {exc}"
             # Crowded boards at the top of the tier's range often have no solvable start: try one number fewer.
@@ -201,7 +209,7 @@ def described(job: Job, level: Level, seed: int, cls: Any) -> tuple[Level, dict[
     tier = TIERS[job.preset]
     selection = float(selection_score(cls))
     cal = shipped_calibration()
-    estimate = estimate_tier(level, selection, cal)
+    estimate = estimate_tier(level, selection, cal, cls)
     scores = sorted(float(s) for s in (cal.get("tiers") or {}).get(job.preset, {}).get("selection_scores", []))
     analysis: dict[str, Any] = {
         "count": 1,

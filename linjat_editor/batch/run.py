@@ -29,6 +29,8 @@ def batch_generate(
     target_percentile: float | None = None,
     target_score: float | None = None,
     jobs: list[Job] | None = None,
+    allow_ones: bool = False,
+    relax_rule: bool = False,
 ) -> BatchResult:
     """Generate ``count`` unique levels of tier ``preset`` and return them as a set (in job order).
 
@@ -39,10 +41,12 @@ def batch_generate(
     ``ramp`` (from, to): target percentiles rising evenly in the set's
     order; ``target_percentile`` / ``target_score``: one target for all.
     ``jobs``: run these instead (a campaign's; ``preset`` and ``count`` name
-    the set and size the progress).
+    the set and size the progress). ``allow_ones``, ``relax_rule``: the
+    levels may have 1s, may break the tier's technique rule (see ``jobs.Job``).
     """
     if jobs is None:
-        jobs = make_jobs(preset, count, iterations, seed, numbers, ramp, target_percentile, target_score)
+        jobs = make_jobs(preset, count, iterations, seed, numbers, ramp, target_percentile, target_score,
+                         allow_ones, relax_rule)
     name = name or f"{preset} batch"
     if scheduler:
         from .on_dask import run_on_dask

@@ -18,7 +18,16 @@ if TYPE_CHECKING:
 
 
 def search_goal(args: argparse.Namespace, tier: str, weights: Weights) -> Any:
-    """What --teach/--allow, --target-percentile or --target-score ask the optimizer for (else the weights to climb)."""
+    """What --teach/--allow, --target-percentile or --target-score ask the optimizer for (else the weights to
+    climb), within the canon: no 1s unless --allow-ones, the tier's technique rule unless --relax-tier-rule."""
+    from linjat_editor.core.objective import canon
+
+    goal = aim(args, tier, weights)
+    return canon(goal, None if args.teach is not None else tier, args.relax_tier_rule, args.allow_ones)
+
+
+def aim(args: argparse.Namespace, tier: str, weights: Weights) -> Any:
+    """The aim alone: a lesson, a target, or the weights to climb."""
     from linjat_editor.core.kinds import Kind, parse_rules
     from linjat_editor.core.objective import lesson, toward_percentile, toward_score
 
@@ -55,9 +64,22 @@ def goal_report(goal: Any, level: Level) -> dict[str, Any]:
         return {}
     if goal.teach is not None:
         return {"teach": goal.teach.key, "rules": [k.key for k in goal.rules]}
+    if not goal.has_target:
+        return {}
     reached = goal.rank(level)
     print(f"linjat: target {goal.label}: distance {goal.distance(reached):g}", file=sys.stderr)
     return {"target": goal.target, "distance": goal.distance(reached)}
+
+
+def add_canon_options(p: argparse.ArgumentParser, tiers: bool = True) -> None:
+    """--allow-ones (generate, optimize, batch, campaign) and --relax-tier-rule (not for a campaign)."""
+    p.add_argument("--allow-ones", action="store_true",
+                   help="the search may make 1s (a 1's line is just its own cell: already done; the original game "
+                        "never publishes one, so by default no level gets one)")
+    if tiers:
+        p.add_argument("--relax-tier-rule", action="store_true",
+                       help="levels may break the tier's technique rule (easy and medium: cover and can't fit only; "
+                            "hard: needs a square, no dependency or one-of), e.g. an easy level that needs a square")
 
 
 def add_target_options(p: argparse.ArgumentParser) -> None:

@@ -19,7 +19,7 @@ from linjat_editor.io.errors import shorten
 from . import options
 from .jsonl import each_line
 from .presets import PRESET_NAMES
-from .aims import add_target_options, goal_report, lesson_numbers, search_goal
+from .aims import add_canon_options, add_target_options, goal_report, lesson_numbers, search_goal
 from .progress import ProgressBar
 
 if TYPE_CHECKING:
@@ -261,6 +261,7 @@ def add_search_options(p: argparse.ArgumentParser) -> None:
                         "(cover, cant_fit, square, dependency, one_of) and KIND")
     p.add_argument("--allow", metavar="KINDS", help="with --teach: the other kinds the lesson may use (comma-separated)")
     add_target_options(p)
+    add_canon_options(p)
 
 
 def add_parsers(sub: Any) -> None:

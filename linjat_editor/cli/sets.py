@@ -11,7 +11,7 @@ from linjat_editor.io.errors import STDOUT_NAME, printable
 from linjat_editor.render.export import FORMATS, export_set, format_for
 from linjat_editor.render.sheet_layout import PAPER
 from . import options
-from .aims import add_target_options
+from .aims import add_canon_options, add_target_options
 from .presets import PRESET_NAMES
 from .progress import ProgressBar
 
@@ -43,14 +43,16 @@ def run_batch(args: argparse.Namespace) -> int:
     if sum(x is not None for x in (args.ramp, args.target_percentile, args.target_score)) > 1:
         raise ValueError("give one of --ramp, --target-percentile and --target-score")
     return write_batch(args, args.preset, bar, report, ramp=args.ramp, target_percentile=args.target_percentile,
-                       target_score=args.target_score)
+                       target_score=args.target_score, allow_ones=args.allow_ones, relax_rule=args.relax_tier_rule)
 
 
 def run_campaign(args: argparse.Namespace) -> int:
     """Lessons for each technique, then easy to expert on a smooth ramp, in one set."""
+    from dataclasses import replace
+
     from linjat_editor.batch.campaign import campaign_jobs
 
-    jobs = campaign_jobs(args.count, args.iterations, args.seed)
+    jobs = [replace(job, allow_ones=args.allow_ones) for job in campaign_jobs(args.count, args.iterations, args.seed)]
     bar = ProgressBar("campaign")
 
     def report(p: BatchProgress) -> None:
@@ -123,6 +125,7 @@ def add_parsers(sub: Any) -> None:
     p.add_argument("--ramp", type=ramp_range, metavar="FROM:TO",
                    help="target tier percentiles rising evenly from FROM to TO, in the set's order")
     add_target_options(p)
+    add_canon_options(p)
     p.add_argument("-o", "--output", required=True, help="set file to write")
     p.set_defaults(func=run_batch)
 
@@ -133,6 +136,7 @@ def add_parsers(sub: Any) -> None:
     p.add_argument("--seed", type=options.SEED, default=None, help="random seed, for a reproducible campaign")
     p.add_argument("--scheduler", type=options.scheduler_address, metavar="ADDRESS",
                    help="run on a Dask distributed cluster (needs the 'dask' extra)")
+    add_canon_options(p, tiers=False)  # each tier's technique rule holds: the campaign is the game's gradient
     p.add_argument("-o", "--output", required=True, help="set file to write")
     p.set_defaults(func=run_campaign)
 

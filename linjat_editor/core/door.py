@@ -27,7 +27,7 @@ from .analysis.leaks import MAX_GROUP
 from .kernels.bits import copy, helper, kernel
 from .kernels.layer import SINGLE_SOLUTION, SOLVED, UNCONTESTED_NO_COVER
 from .kernels.members import Members
-from .kernels.optimize import optimize, weighted
+from .kernels.optimize import optimize, weighted, within_canon
 
 #: Levels the seen set holds; then it forgets them all and starts again.
 SEEN_LIMIT = 20_000
@@ -279,7 +279,8 @@ def search(b, traced, members, entries, selected, door, pinned, fixed, weights, 
 
     A candidate seen before is dropped; the others are checked on the traced
     board ``traced`` (``admission``): refused, or entered (``enter``) with
-    their leak warnings. Stops early with a candidate left in
+    their leak warnings, one more if it is outside the objective's canon
+    (``within_canon``). Stops early with a candidate left in
     ``b`` when Python must check it (``pool.check``: the article's patterns,
     an exact count past the kernel's budget; every one if ``in_python``), or
     when the seen set needs more rows (``grown``).
@@ -311,6 +312,8 @@ def search(b, traced, members, entries, selected, door, pinned, fixed, weights, 
             return iterations - left, CANDIDATE, score
         if leaks == 0 and count != 1:
             continue
+        if not within_canon(table, b.n, b.val, weights):
+            leaks += 1  # outside the canon (a 1, the tier's technique rule): a stepping stone, never emitted
         selection = weighted(table, selection_weights)
         enter(members, entries, selected, door, b.pos, b.val, b.dot, b.added, b.nadded[0], b.owner, table, score,
               selection, leaks, penalty)

@@ -16,19 +16,26 @@ so the fill, the solve, the score and the polish all follow it, and
   closest one. A tier percentile becomes the selection score at that
   percentile of the tier's calibration levels (the analysis' percentile is
   that share), and the sum is the selection score.
+
+Every objective keeps the game's canon (:func:`canon`): the search makes
+no number below ``lowest`` (no 1s unless they are allowed), and a tier's
+objective keeps the tier's technique rule (``scoring.TechniqueRule``): the
+fill and the solve use only the rule's kinds, and a level short of the
+layers it asks for is a stepping stone, never emitted.
 """
 
 from __future__ import annotations
 
 import math
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from typing import Any, Iterable, Mapping
 
 import numpy as np
 
 from .kinds import SOLVING, Kind, rules_mask
 from .level import Level
-from .scoring import SELECTION, Weights
+from .classification import Classification
+from .scoring import ANY_TECHNIQUE, LOWEST, SELECTION, TIERS, TechniqueRule, Weights, preset
 from .techniques import lesson_rules, teaches, too_long
 
 #: A lesson's weights: the taught kind counts 10 a layer, the others lose half a point (see the module).
@@ -47,10 +54,20 @@ class Objective:
     allow: tuple[Kind, ...] | None = field(default=None, compare=False)
     #: What a target means to people ("percentile 40 of hard"), for reports.
     label: str = ""
+    #: The lowest number the search makes: the canon's 2, or 1 where 1s are allowed.
+    lowest: int = LOWEST
+    #: The technique rule every emitted level keeps (a tier's; ANY_TECHNIQUE: none).
+    rule: TechniqueRule = ANY_TECHNIQUE
+
+    @property
+    def solving(self) -> tuple[Kind, ...]:
+        """The kinds the fill and the solve use: ``rules`` within the technique rule's."""
+        return tuple(k for k in self.rules if k in self.rule.kinds)
 
     def as_array(self) -> np.ndarray:
         """The kernels' objective (see ``scoring.TARGET_AT``)."""
-        return self.weights.as_array(self.target, rules_mask(self.rules), int(self.teach or 0))
+        return self.weights.as_array(self.target, rules_mask(self.solving), int(self.teach or 0), self.lowest,
+                                     self.rule.more_than)
 
     @property
     def rewards_hard_kinds(self) -> bool:
@@ -66,24 +83,45 @@ class Objective:
         from .kernels.optimize import objective_value
         from .solver import deduce
 
-        run = deduce(level, rules=self.rules)
+        run = deduce(level, rules=self.solving)
         if not run.solved:
             return math.nan
         return float(objective_value(run.board.table, run.board.layers, self.as_array()))
 
-    def admits(self, level: Level) -> bool:
-        """The pool's extra check: a lesson must teach its kind (stuck without it)."""
+    def admits(self, level: Level, classification: Classification | None = None) -> bool:
+        """The pool's extra check: within the canon (``outside_canon``), and a lesson must teach its kind
+        (stuck without it). ``classification``: the level's solve with every kind, if the caller has it."""
+        if self.outside_canon(level, classification):
+            return False
         return self.teach is None or teaches(level, self.teach, self.allow)
+
+    def outside_canon(self, level: Level, classification: Classification | None = None) -> str:
+        """Why ``level`` is outside the canon this objective keeps, in a few words ("" if it is within):
+        a number below ``lowest``, or the technique rule broken."""
+        low = sorted({n.value for n in level.numbers if n.value < self.lowest})
+        if low:
+            return f"it has a {low[0]} (allow 1s to keep it)" if low[0] == 1 else f"it has a {low[0]}"
+        if self.rule == ANY_TECHNIQUE:
+            return ""
+        if classification is None:
+            from .solver import deduce
+
+            classification = deduce(level).classification
+        broken = self.rule.broken_by(classification)
+        return f"{broken}, outside the tier's technique rule ({self.rule.describe()})" if broken else ""
 
     def miss(self, level: Level) -> str:
         """Why ``level`` is not what the objective asks for (a near miss), in a few words."""
         from .analysis.leaks import detect_leaks
         from .solver import deduce
 
+        outside = self.outside_canon(level)
+        if outside:
+            return outside
         if self.teach is not None:
-            run = deduce(level, rules=self.rules)
+            run = deduce(level, rules=self.solving)
             if not run.solved:
-                return f"{', '.join(k.label for k in self.rules)} do not solve it"
+                return f"{', '.join(k.label for k in self.solving)} do not solve it"
             if run.classification.uses_leaks:
                 return "it needs a uniqueness leak"
             if too_long(level):
@@ -100,6 +138,25 @@ class Objective:
 
 def as_objective(goal: Weights | Objective) -> Objective:
     return goal if isinstance(goal, Objective) else Objective(goal)
+
+
+def canon(goal: Weights | Objective, tier: str | None = None, relax: bool = False,
+          allow_ones: bool = False) -> Objective:
+    """``goal`` within the game's canon: no 1s unless ``allow_ones``; for a ``tier``, its technique
+    rule unless ``relax`` (a designer who wants, say, an easy level that needs a square)."""
+    rule = TIERS[tier].rule if tier is not None and tier in TIERS and not relax else ANY_TECHNIQUE
+    return replace(as_objective(goal), rule=rule, lowest=1 if allow_ones else LOWEST)
+
+
+def tier_goal(name: str, relax: bool = False, allow_ones: bool = False) -> Objective:
+    """A tier preset as the search means it: its weights to climb, within its technique rule and without 1s.
+
+    >>> tier_goal("easy").rule.describe()
+    'cover more than 1 layer; no square, dependency or one of'
+    >>> tier_goal("easy", relax=True, allow_ones=True).rule.describe(), tier_goal("easy", allow_ones=True).lowest
+    ('any technique', 1)
+    """
+    return canon(preset(name), name, relax, allow_ones)
 
 
 def lesson(kind: Kind, allow: Iterable[Kind] | None = None) -> Objective:

@@ -321,7 +321,7 @@ def first_level(height: int, width: int, count: int, weights: Weights | Objectiv
                 break
             level = to_level(Level(height, width), b.pos[:count], b.val[:count], b.dot)
             checked = check(level)
-            if checked is not None and not checked[1] and goal.admits(level):
+            if checked is not None and not checked[1] and goal.admits(level, checked[0]):
                 return level
             if leaky is None:
                 leaky = level

@@ -64,7 +64,7 @@ def climb(level: Level, weights: Weights | Objective, moves: int, seed: int,
     """``polish_dots``, and the key its result ranks by: (by the first weights, by the second)."""
     found = check(level)
     goal = as_objective(weights)
-    if found is None or found[1] or not goal.admits(level):
+    if found is None or found[1] or not goal.admits(level, found[0]):
         return level, UNRANKED
     first, second = (as_objective(SELECTION), goal) if by_selection else (goal, as_objective(SELECTION))
     keys = np.array([first.rank(level), second.rank(level)] * 2, np.float64)
@@ -93,7 +93,7 @@ def climb(level: Level, weights: Weights | Objective, moves: int, seed: int,
             continue
         candidate = to_level(level, b.pos[:n], b.val[:n], b.dot)
         checked = check(candidate, door)
-        if checked is None or checked[1] or not goal.admits(candidate):
+        if checked is None or checked[1] or not goal.admits(candidate, checked[0]):
             continue  # not unique, or a leak warning: the climb never stands on such a level
         cur[:] = b.dot[: h * w]
         keys[CUR : CUR + 2] = keys[FOUND : FOUND + 2]

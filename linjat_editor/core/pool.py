@@ -195,7 +195,7 @@ class Pool:
             rank = self.objective.rank(start) if found is not None else math.nan
             if found is not None and not math.isnan(rank):
                 cls, leaks = found
-                self.offer(PoolEntry(start, cls, rank), leaks + (not self.objective.admits(start)))
+                self.offer(PoolEntry(start, cls, rank), leaks + (not self.objective.admits(start, cls)))
                 return
 
     def run(self, iterations: int) -> None:
@@ -221,8 +221,9 @@ class Pool:
         found = check(level, self._traced)
         if found is not None:
             cls, leaks = found
-            # A level the objective does not admit (a lesson that is not one) is a stepping stone, like a leaky one.
-            leaks += not self.objective.admits(level)
+            # A level the objective does not admit (outside the canon, a lesson that is not one) is a stepping
+            # stone, like a leaky one.
+            leaks += not self.objective.admits(level, cls)
             order = tuple(b.added[: b.nadded[0]].tolist())
             # The kernel left the candidate's solution in ``owner``.
             self.offer(PoolEntry(level, cls, value, order), leaks, b.owner[: level.height * level.width].copy())

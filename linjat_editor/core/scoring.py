@@ -1,4 +1,4 @@
-"""Scores: the optimizer's weighted sum, the four tier presets, and the selection score.
+"""Scores: the optimizer's weighted sum, the four tier presets (weights and technique rules), and the selection score.
 
 >>> from linjat_editor.core.classification import Classification, KindStats
 >>> from linjat_editor.core.kinds import Kind
@@ -16,12 +16,15 @@ from dataclasses import astuple, dataclass
 import numpy as np
 
 from .classification import Classification
-from .kinds import ALL_RULES, Kind
+from .kinds import ALL_RULES, SOLVING, Kind, rules_mask
 
 #: The kernels' objective array (see ``core.objective``): [width, one weight per kind], then these.
 #: TARGET: the weighted sum to come close to (NaN: the higher the better); RULES: the solving kinds
-#: allowed (``kinds.rules_mask``); TEACH: the kind a lesson teaches (0: none).
-TARGET_AT, RULES_AT, TEACH_AT = 8, 9, 10
+#: allowed (``kinds.rules_mask``); TEACH: the kind a lesson teaches (0: none); LOWEST: the lowest
+#: number the search makes; MORE_THAN + kind: the depth of that kind a level must exceed (-1: any).
+TARGET_AT, RULES_AT, TEACH_AT, LOWEST_AT, MORE_THAN_AT = 8, 9, 10, 11, 12
+#: The game's canon has no 1s (spec section 1): the lowest number the search makes unless 1s are allowed.
+LOWEST = 2
 
 
 @dataclass(frozen=True)
@@ -40,10 +43,15 @@ class Weights:
     def of(self, kind: Kind) -> float:
         return float(getattr(self, kind.key))
 
-    def as_array(self, target: float = float("nan"), rules: int = ALL_RULES, teach: int = 0) -> np.ndarray:
+    def as_array(self, target: float = float("nan"), rules: int = ALL_RULES, teach: int = 0, lowest: int = LOWEST,
+                 more_than: tuple[tuple[Kind, int], ...] = ()) -> np.ndarray:
         """The kernels' objective: indexed like the classification table ([width, cover, cant_fit, ...]), then
-        ``TARGET_AT``, ``RULES_AT``, ``TEACH_AT`` (by default: climb the sum, every rule, no lesson)."""
-        return np.array([self.width] + [self.of(k) for k in Kind] + [target, rules, teach], np.float64)
+        ``TARGET_AT``, ``RULES_AT``, ``TEACH_AT``, ``LOWEST_AT`` and the ``MORE_THAN_AT`` row (by default:
+        climb the sum, every rule, no lesson, no 1s, no depth asked for)."""
+        needs = [-1.0] * (len(Kind) + 1)
+        for kind, depth in more_than:
+            needs[kind] = depth
+        return np.array([self.width] + [self.of(k) for k in Kind] + [target, rules, teach, lowest] + needs, np.float64)
 
     @property
     def rewards_hard_kinds(self) -> bool:
@@ -54,8 +62,63 @@ class Weights:
 
 
 @dataclass(frozen=True)
+class TechniqueRule:
+    """Which techniques a tier's levels are solved with (spec section 4, "kept only if"): only the
+    ``kinds`` allowed, and more than so many layers of each kind in ``more_than``.
+
+    >>> from linjat_editor.core.classification import KindStats
+    >>> c = Classification(True, KindStats(4, 1), {Kind.COVER: KindStats(3, 1), Kind.SQUARE: KindStats(1, 1)})
+    >>> TIERS["easy"].rule.met_by(c), TIERS["hard"].rule.met_by(c)
+    (False, True)
+    >>> TIERS["easy"].rule.broken_by(c)
+    'it needs square'
+    """
+
+    kinds: tuple[Kind, ...] = SOLVING
+    more_than: tuple[tuple[Kind, int], ...] = ()
+
+    @property
+    def mask(self) -> int:
+        """The kinds as the kernels' rule set (``kinds.rules_mask``)."""
+        return rules_mask(self.kinds)
+
+    def outside(self, classification: Classification) -> tuple[Kind, ...]:
+        """The kinds a solve uses that the rule does not allow."""
+        return tuple(k for k in SOLVING if k not in self.kinds and classification.of(k).depth)
+
+    def broken_by(self, classification: Classification) -> str:
+        """Why a solve breaks the rule, in a few words ("" if it keeps it)."""
+        if not classification.solved:
+            return "deduction does not solve it"
+        outside = self.outside(classification)
+        if outside:
+            return f"it needs {', '.join(k.label for k in outside)}"
+        for kind, depth in self.more_than:
+            has = classification.of(kind).depth
+            if has <= depth:
+                return f"{has} {kind.label} layer{'s' if has != 1 else ''}, where the rule asks for more than {depth}"
+        return ""
+
+    def met_by(self, classification: Classification) -> bool:
+        return not self.broken_by(classification)
+
+    def describe(self) -> str:
+        """The rule for people: "cover more than 1 layer; no square, dependency or one of"."""
+        parts = [f"{kind.label} more than {depth} layer{'s' if depth != 1 else ''}" for kind, depth in self.more_than]
+        left_out = [k.label for k in SOLVING if k not in self.kinds]
+        if left_out:
+            parts.append("no " + (" or ".join(left_out) if len(left_out) < 3 else
+                                  ", ".join(left_out[:-1]) + " or " + left_out[-1]))
+        return "; ".join(parts) or "any technique"
+
+
+#: Every technique, no depth asked for: expert's rule, and a relaxed one.
+ANY_TECHNIQUE = TechniqueRule()
+
+
+@dataclass(frozen=True)
 class Tier:
-    """One of the original game's difficulty tiers: grid size, number count, weights."""
+    """One of the original game's difficulty tiers: grid size, number count, weights, technique rule."""
 
     name: str
     height: int
@@ -63,13 +126,16 @@ class Tier:
     min_numbers: int
     max_numbers: int
     weights: Weights
+    rule: TechniqueRule = ANY_TECHNIQUE
 
 
+_BASIC = (Kind.COVER, Kind.CANT_FIT)
 TIERS = {
-    "easy": Tier("easy", 9, 6, 7, 10, Weights(1, 1, 0, 0, 0, -1)),
-    "medium": Tier("medium", 10, 7, 15, 20, Weights(1, 3, 0, 0, 0, -1)),
-    "hard": Tier("hard", 11, 8, 19, 22, Weights(1, 3, 50, 0, 0, -2)),
-    "expert": Tier("expert", 13, 9, 23, 26, Weights(1, 3, 50, 100, 60, -2)),
+    "easy": Tier("easy", 9, 6, 7, 10, Weights(1, 1, 0, 0, 0, -1), TechniqueRule(_BASIC, ((Kind.COVER, 1),))),
+    "medium": Tier("medium", 10, 7, 15, 20, Weights(1, 3, 0, 0, 0, -1), TechniqueRule(_BASIC, ((Kind.COVER, 5),))),
+    "hard": Tier("hard", 11, 8, 19, 22, Weights(1, 3, 50, 0, 0, -2),
+                 TechniqueRule((*_BASIC, Kind.SQUARE), ((Kind.SQUARE, 0),))),
+    "expert": Tier("expert", 13, 9, 23, 26, Weights(1, 3, 50, 100, 60, -2), ANY_TECHNIQUE),
 }
 PRESETS = {name: tier.weights for name, tier in TIERS.items()}
 

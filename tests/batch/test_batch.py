@@ -98,3 +98,31 @@ def test_a_crashed_worker_costs_one_retry_not_the_batch(monkeypatch):
     monkeypatch.setattr(batch, "_local_round", flaky_round)
     result = batch_generate("easy", 2, iterations=30, workers=1, seed=8)
     assert calls["n"] == 2 and len(result.level_set) == 2
+
+
+@pytest.mark.parametrize("preset", ["easy", "hard"])
+def test_batch_levels_keep_the_canon(preset):
+    # Picked by selection score, which rewards squares and dependencies: the tier's rule must still hold.
+    tier = core.TIERS[preset]
+    for job in make_jobs(preset, 3, iterations=1500, seed=5):
+        r = run_job(job)
+        assert r.level is not None, r.error
+        assert min(n.value for n in r.level.numbers) >= 2
+        assert tier.rule.met_by(core.classify(r.level)), tier.rule.broken_by(core.classify(r.level))
+
+
+def test_every_job_goal_is_within_the_canon_unless_the_job_lets_it_go():
+    from dataclasses import replace
+
+    from linjat_editor.batch.campaign import campaign_jobs
+    from linjat_editor.batch.jobs import job_goal
+
+    for job in campaign_jobs(9, iterations=10, seed=1):
+        goal = job_goal(job)
+        assert goal.lowest == 2
+        assert goal.rule == (core.TIERS["expert"].rule if job.teach else core.TIERS[job.preset].rule)
+    job = make_jobs("medium", 1, iterations=10, seed=1, target_percentile=40)[0]
+    assert job_goal(job).rule == core.TIERS["medium"].rule and job_goal(job).has_target
+    loose = job_goal(replace(job, allow_ones=True, relax_rule=True))
+    assert loose.lowest == 1 and loose.rule == core.TIERS["expert"].rule
+    assert make_jobs("easy", 2, allow_ones=True, relax_rule=True)[1].allow_ones

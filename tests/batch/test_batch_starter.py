@@ -21,3 +21,18 @@ def test_starter_set_file(tmp_path):
     assert s[0].level.message
     for e in s:
         assert core.count_solutions(e.level).count == 1
+
+
+def test_the_shipped_starter_set_keeps_the_canon():
+    # What a new user opens first: no 1s, and each tier's levels within its technique rule.
+    from pathlib import Path
+
+    import linjat_editor
+
+    shipped = read_set(Path(linjat_editor.__file__).parent / "resources" / "starter-set.json")
+    assert len(shipped) == 13
+    for e in shipped:
+        assert min(n.value for n in e.level.numbers) >= 2, e.level.name
+        if e.tier in core.TIERS:
+            c = core.classify(e.level)
+            assert core.TIERS[e.tier].rule.met_by(c), (e.level.name, core.TIERS[e.tier].rule.broken_by(c))

@@ -49,7 +49,7 @@ SCRIPT = textwrap.dedent(
             for k in range(10):
                 small.pos[:n] = [x.row * w + x.col for x in filled.numbers]
                 small.val[:n] = [x.value for x in filled.numbers]
-                mutate_along(h, w, n, small.pos, small.val, pinned, np.zeros(h * w, np.bool_), seed_state(k), small.owner, solution)
+                mutate_along(h, w, n, small.pos, small.val, pinned, np.zeros(h * w, np.bool_), seed_state(k), small.owner, solution, 1)
     h, w, n = 13, 9, 25
     weights = PRESETS["expert"].as_array()
     b = allocate(h, w, n)
@@ -63,9 +63,9 @@ SCRIPT = textwrap.dedent(
             b.pos[:n] = pos0
             b.val[:n] = val0
             if k % 2:
-                mutate(h, w, n, b.pos, b.val, none, none, state, b.taken)
+                mutate(h, w, n, b.pos, b.val, none, none, state, b.taken, 1)
             else:
-                mutate_along(h, w, n, b.pos, b.val, none, none, state, b.owner, owners(start))
+                mutate_along(h, w, n, b.pos, b.val, none, none, state, b.owner, owners(start), 1)
             b.dot[:] = False
             evaluate(b, state, weights, np.ones(h * w, np.bool_), True)
     print("ok")

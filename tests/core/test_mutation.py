@@ -10,7 +10,7 @@ from typing import Callable
 import numpy as np
 import pytest
 
-from linjat_editor.core import PRESETS, Level, Number
+from linjat_editor.core import PRESETS, Level, Number, fill_dots
 from linjat_editor.core.kernels.bits import seed_state
 from linjat_editor.core.board import from_level
 from linjat_editor.core.kernels.board import allocate, build_board
@@ -26,8 +26,8 @@ Corpus = Callable[[str], list[Level]]
 
 
 def children(level: Level, count: int, seed: int, along: bool, pinned: frozenset[tuple[int, int]] = frozenset(),
-             fixed: frozenset[tuple[int, int]] = frozenset()) -> list[Level]:
-    """``count`` mutations of ``level``'s numbers, without dots (the pinned ones stay)."""
+             fixed: frozenset[tuple[int, int]] = frozenset(), lowest: int = 1) -> list[Level]:
+    """``count`` mutations of ``level``'s numbers, without dots (the pinned ones stay), none lowered below ``lowest``."""
     h, w, n = level.height, level.width, len(level.numbers)
     b = allocate(h, w, n)
     pin = np.zeros(h * w, np.bool_)
@@ -43,9 +43,9 @@ def children(level: Level, count: int, seed: int, along: bool, pinned: frozenset
         b.pos[:n] = [x.row * w + x.col for x in level.numbers]
         b.val[:n] = [x.value for x in level.numbers]
         if along:
-            mutate_along(h, w, n, b.pos, b.val, pin, fix, rng, b.owner, solution)
+            mutate_along(h, w, n, b.pos, b.val, pin, fix, rng, b.owner, solution, lowest)
         else:
-            mutate(h, w, n, b.pos, b.val, pin, fix, rng, b.taken)
+            mutate(h, w, n, b.pos, b.val, pin, fix, rng, b.taken, lowest)
         numbers = [Number(int(p) // w, int(p) % w, int(v)) for p, v in zip(b.pos[:n], b.val[:n])]
         out.append(Level(h, w, tuple(numbers), frozenset(pinned), frozenset(pinned)))
     return out
@@ -91,6 +91,17 @@ def test_all_three_changes_happen(corpus_levels: Corpus) -> None:
         lower += total < 0
         higher += total > 0
     assert lower > 20 and higher > 20 and moved > 20
+
+
+@pytest.mark.parametrize("along", [True, False])
+def test_no_change_makes_a_1_unless_1s_are_allowed(along: bool) -> None:
+    # Twos everywhere: every "one lower" drawn would make a 1 (the canon has none). Filled, so its solution is known.
+    level = fill_dots(Level.from_rows(["2  2  ", "      ", " 2  2 ", "      ", "2   2 "]), seed=1).level
+    assert owners(level)[0] != UNKNOWN
+    made = [min(x.value for x in child.numbers) for child in children(level, 200, seed=4, along=along, lowest=2)]
+    assert min(made) == 2
+    allowed = [min(x.value for x in child.numbers) for child in children(level, 200, seed=4, along=along, lowest=1)]
+    assert 1 in allowed  # the contrast: with 1s allowed the same draws make them
 
 
 def test_pinned_dots_stay_covered_and_fixed_numbers_stay(corpus_levels: Corpus) -> None:

@@ -34,7 +34,7 @@ def test_generate_without_preset_uses_the_size_rule(monkeypatch, tmp_path):
 
     monkeypatch.setattr(core, "generate", fake_generate)  # the verb imports it when it runs
     from linjat_editor.cli.command import main
-    from linjat_editor.core import PRESETS
+    from linjat_editor.core.objective import tier_goal
 
     main(["generate", "--size", "9x6", "--numbers", "8", "-o", str(tmp_path / "x.json")])
-    assert used["weights"] == PRESETS["easy"]
+    assert used["weights"] == tier_goal("easy")

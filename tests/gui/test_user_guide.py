@@ -5,8 +5,8 @@ from __future__ import annotations
 import sys
 from pathlib import Path
 
-from PySide6.QtGui import QKeySequence, QTextDocument
-from PySide6.QtWidgets import QMenu
+from PySide6.QtGui import QKeySequence, QTextDocument, QTextDocumentFragment
+from PySide6.QtWidgets import QMenu, QMessageBox
 
 from linjat_editor.gui.dialogs import user_guide
 from linjat_editor.gui.dialogs.user_guide import UserGuide
@@ -31,6 +31,22 @@ def test_help_user_guide_shows_the_guide_with_its_pictures(window, qtbot):
         image = guide.browser.document().resource(QTextDocument.ResourceType.ImageResource,
                                                  guide.browser.source().resolved(picture))
         assert image is not None and not image.isNull(), picture
+
+
+def test_a_typed_1_is_taken_and_the_guide_and_f1_say_what_a_1_is(window, qtbot, monkeypatch):
+    window.show()
+    window.board.set_selection((0, 0))
+    qtbot.keyClick(window.board, "1")
+    assert window.document.level.number_at(0, 0).value == 1
+    shown: list[str] = []
+    monkeypatch.setattr(QMessageBox, "information", lambda parent, title, text: shown.append(text))
+    window.acts.shortcuts.trigger()
+    f1 = QTextDocumentFragment.fromHtml(shown[0]).toPlainText()
+    assert "1–9" in f1 and "a 1's line is just its own cell: already done" in f1
+    window.acts.guide.trigger()
+    guide = " ".join(window.findChild(UserGuide).browser.toPlainText().split())
+    assert "1–9 places a number" in guide and "A 1's line is just its own cell, so a 1 is already done" in guide
+    assert "the original game never publishes one" in guide and "Allow 1s" in guide
 
 
 def test_an_installed_editor_finds_the_guide_in_its_share_folder(tmp_path, monkeypatch):

@@ -54,7 +54,8 @@ def test_cli_output_to_dev_stdout_and_dash(tmp_path: Path) -> None:
     level = tmp_path / "in.json"
     write_level(LEVEL, level)
     for target in ("/dev/stdout", "-"):
-        run = _cli("optimize", str(level), "--iterations", "5", "--seed", "1", "-o", target)
+        # (a 2x3 level has one cover layer: the easy rule, by size, would refuse it)
+        run = _cli("optimize", str(level), "--iterations", "5", "--seed", "1", "--relax-tier-rule", "-o", target)
         assert run.returncode in (0, 2), run.stderr
         if run.returncode == 0:
             assert '"format": "linjat-level"' in run.stdout, (target, run.stderr)

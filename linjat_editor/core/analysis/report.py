@@ -138,7 +138,7 @@ def analyze(
     leaks = tuple(found)
     culprits = why_no_solution(level, known_unsolvable=True) if exact.count == 0 else None
     cal = shipped_calibration() if calibration is None else calibration
-    tier = estimate_tier(level, selection, cal) if level.numbers else None
+    tier = estimate_tier(level, selection, cal, classification) if level.numbers else None
     steps = tuple(steps_from(trace))
     return Report(
         level,

@@ -4,7 +4,12 @@ The tier is chosen mostly by grid size and number count (that is how the
 original's tiers differ), with the selection score (spec section 4) deciding
 between tiers of similar size: a score outside a tier's calibrated range
 pushes the level away from it, in proportion to how far outside it is
-(measured against the span of all calibrated scores). The percentile is the share of the tier's
+(measured against the span of all calibrated scores). A level is like
+only the tiers whose technique rule allows every kind its solve uses
+(``scoring.TechniqueRule``: a level that needs a dependency is never
+easy-like), as the original's collection kept only such levels in a tier;
+the layers a rule asks for at least are no likeness (a one-layer level is
+easy-like, if too plain for the game). The percentile is the share of the tier's
 calibration levels with a lower selection score (ties count half).
 
 >>> from linjat_editor.core.level import Level
@@ -23,8 +28,9 @@ from dataclasses import dataclass
 from statistics import median
 from typing import Any, Mapping
 
+from ..classification import Classification
 from ..level import Level
-from ..scoring import size_distance
+from ..scoring import TIERS, size_distance
 
 #: How much a score outside a tier's range weighs (per span of all calibrated scores) against size.
 SCORE_WEIGHT = 0.5
@@ -74,11 +80,21 @@ def _score_distance(score: float, scores: list[float], spread: float) -> float:
     return 0.0
 
 
-def estimate_tier(level: Level, selection: float, calibration: Mapping[str, Any]) -> TierEstimate | None:
-    """The tier ``level`` (with selection score ``selection``) resembles, or None without data."""
+def estimate_tier(level: Level, selection: float, calibration: Mapping[str, Any],
+                  classification: Classification | None = None) -> TierEstimate | None:
+    """The tier ``level`` (with selection score ``selection``) resembles, or None without data.
+
+    With its ``classification``, only among the tiers whose technique rule allows the kinds the
+    solve uses (all of them if none of the calibrated ones does, or it was not solved).
+    """
     tiers = calibration.get("tiers") or {}
     if not tiers:
         return None
+    if classification is not None and classification.solved:
+        kept = [name for name in tiers if name not in TIERS or not TIERS[name].rule.outside(classification)]
+        candidates = kept or list(tiers)
+    else:
+        candidates = list(tiers)
 
     every = [float(s) for tier in tiers.values() for s in tier["selection_scores"]]
     spread = max(max(every) - min(every), 1.0)
@@ -88,6 +104,6 @@ def estimate_tier(level: Level, selection: float, calibration: Mapping[str, Any]
         scores = sorted(float(s) for s in tier["selection_scores"])
         return _size_distance(level, tier) + SCORE_WEIGHT * _score_distance(selection, scores, spread)
 
-    name = min(tiers, key=distance)
+    name = min(candidates, key=distance)
     scores = sorted(float(s) for s in tiers[name]["selection_scores"])
     return TierEstimate(name, percentile(scores, selection), str(calibration.get("source", "")))

@@ -62,8 +62,9 @@ def draw_cell(h, w, at, near, rng):
 
 
 @kernel
-def mutate(h, w, n, pos, val, pinned, fixed, rng, taken):
-    """One or more blind changes to the numbers not on ``fixed`` cells: -1, +1 or a move (``taken``: scratch, h * w)."""
+def mutate(h, w, n, pos, val, pinned, fixed, rng, taken, lowest):
+    """One or more blind changes to the numbers not on ``fixed`` cells: -1 (not below ``lowest``), +1 or a move
+    (``taken``: scratch, h * w)."""
     movable = movable_numbers(n, pos, fixed)
     if movable == 0:
         return
@@ -71,7 +72,7 @@ def mutate(h, w, n, pos, val, pinned, fixed, rng, taken):
         p = pick(n, pos, fixed, movable, rng)
         change = rand_below(rng, 3)
         if change == 0:
-            if val[p] > 1:
+            if val[p] > lowest:
                 val[p] -= 1
         elif change == 1:
             if val[p] < MAX_MUTATED_VALUE:
@@ -125,9 +126,10 @@ def own_line(owner, first, last, step, p):
 
 
 @kernel
-def shorten(h, w, pos, val, pinned, owner, p, rng):
-    """Number p one lower: its line gives up an end cell (not its own, not a pinned dot). False if it cannot."""
-    if val[p] <= 1:
+def shorten(h, w, pos, val, pinned, owner, p, rng, lowest):
+    """Number p one lower, not below ``lowest``: its line gives up an end cell (not its own, not a pinned dot).
+    False if it cannot."""
+    if val[p] <= lowest:
         return False
     first, last, step = line_ends(h, w, owner, p, pos[p])
     first_ok = first != pos[p] and not pinned[first]
@@ -237,7 +239,7 @@ def relocate(h, w, pos, val, pinned, owner, p, rng):
 
 
 @kernel
-def mutate_along(h, w, n, pos, val, pinned, fixed, rng, owner, solution):
+def mutate_along(h, w, n, pos, val, pinned, fixed, rng, owner, solution, lowest):
     """Like ``mutate``, but every change keeps a solution; ``solution``: the parent's owner of each cell (-1 none).
 
     ``owner`` (h * w) is scratch: the solution as the changes leave it.
@@ -250,7 +252,7 @@ def mutate_along(h, w, n, pos, val, pinned, fixed, rng, owner, solution):
         p = pick(n, pos, fixed, movable, rng)
         change = rand_below(rng, 3)
         if change == 0:
-            made = shorten(h, w, pos, val, pinned, owner, p, rng)
+            made = shorten(h, w, pos, val, pinned, owner, p, rng, lowest)
         elif change == 1:
             made = lengthen(h, w, pos, val, owner, p, rng)
         else:

@@ -18,7 +18,7 @@ blindly; they replay its dots where they get stuck.)
 
 import numpy as np
 
-from ..scoring import RULES_AT, TARGET_AT, TEACH_AT
+from ..scoring import LOWEST_AT, MORE_THAN_AT, RULES_AT, TARGET_AT, TEACH_AT
 from .bits import copy, helper, kernel, rand_below
 from .board import LAYER_KIND, UNCLAIMED, build_board
 from .fill import fill_board, random_numbers
@@ -93,6 +93,23 @@ def uses_hard(table, weights):
     if teach > 0:
         return table[teach, 0] > 0
     return table[3, 0] + table[4, 0] + table[5, 0] > 0
+
+
+@helper
+def within_canon(table, n, val, weights):
+    """Whether a solved level keeps the objective's canon: no number below its lowest, no kind outside its
+    rule set, more than the layers its technique rule asks of each kind (see ``scoring.TechniqueRule``)."""
+    lowest = weights[LOWEST_AT]
+    for p in range(n):
+        if val[p] < lowest:
+            return False
+    rules = rules_of(weights)
+    for kind in range(1, 8):
+        if table[kind, 0] <= weights[MORE_THAN_AT + kind]:
+            return False
+        if kind <= 5 and table[kind, 0] > 0 and not (rules >> kind) & 1:
+            return False
+    return True
 
 
 @helper
@@ -193,6 +210,7 @@ def optimize(b, pool, pinned, fixed, weights, rng, iterations, allowed, require_
     pool_pos, pool_val, pool_added, pool_nadded, pool_solution, pool_rank = (
         pool.pos, pool.val, pool.added, pool.nadded, pool.solution, pool.rank)
     cap = pool_rank.shape[0]
+    lowest = np.int64(weights[LOWEST_AT])
     # The lowest score the pool takes (it does not change until a candidate goes back to the caller).
     floor = -np.inf if size < cap or np.isnan(pool_rank[size - 1]) else pool_rank[size - 1]
     for i in range(iterations):
@@ -202,11 +220,11 @@ def optimize(b, pool, pinned, fixed, weights, rng, iterations, allowed, require_
         copy(val, pool_val[base], n)
         copy(dot, pinned, h * w)
         if pool_solution[base, 0] == UNKNOWN:
-            mutate(h, w, n, pos, val, pinned, fixed, rng, b.taken)
+            mutate(h, w, n, pos, val, pinned, fixed, rng, b.taken, lowest)
             hints = pool_nadded[base]
             copy(b.hint, pool_added[base], hints)
         else:
-            mutate_along(h, w, n, pos, val, pinned, fixed, rng, b.owner, pool_solution[base])
+            mutate_along(h, w, n, pos, val, pinned, fixed, rng, b.owner, pool_solution[base], lowest)
             # All before the first round: replayed one by one, the fill ran twice the rounds.
             hints = kept_dots(b, pool_added[base], pool_nadded[base], rng)
         b.hint_at[0] = hints

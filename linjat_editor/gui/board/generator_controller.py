@@ -169,11 +169,12 @@ class GeneratorController(QObject):
 
         def job(j: Job) -> tuple[Level | None, str, str]:
             from linjat_editor import core
+            from linjat_editor.core.objective import tier_goal
 
             t = core.TIERS[tier]
             rng = random.Random(seed)
             count = rng.randint(t.min_numbers, t.max_numbers)
-            level = core.generate(t.height, t.width, count, t.weights, iterations=RANDOM_ITERATIONS,
+            level = core.generate(t.height, t.width, count, tier_goal(tier), iterations=RANDOM_ITERATIONS,
                                   seed=rng.randrange(1 << 30))
             if core.count_solutions(level, limit=2).count != 1 or not core.solve(level).solved:
                 return None, "New random level", "The generator's level is not unique and solvable; try again."

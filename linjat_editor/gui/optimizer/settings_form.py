@@ -1,4 +1,5 @@
-"""The optimizer's settings: preset or custom weights, what to aim for, iterations, seed, numbers kept fixed."""
+"""The optimizer's settings: preset or custom weights, what to aim for, the canon (1s, the tier's technique rule),
+iterations, seed, numbers kept fixed."""
 
 from __future__ import annotations
 
@@ -6,8 +7,8 @@ from dataclasses import fields
 from typing import TYPE_CHECKING, Any
 
 from PySide6.QtCore import Qt
-from PySide6.QtWidgets import (QComboBox, QDoubleSpinBox, QFormLayout, QGridLayout, QGroupBox, QLabel,
-                               QListWidget, QListWidgetItem, QSpinBox, QWidget)
+from PySide6.QtWidgets import (QCheckBox, QComboBox, QDoubleSpinBox, QFormLayout, QGridLayout, QGroupBox,
+                               QHBoxLayout, QLabel, QListWidget, QListWidgetItem, QSpinBox, QWidget)
 
 from linjat_editor.core.kinds import SOLVING, Kind
 from linjat_editor.core.level import Cell, Level
@@ -17,6 +18,7 @@ if TYPE_CHECKING:
     from linjat_editor.core.objective import Objective
 
 PRESET_NAMES = tuple(TIERS)  # the engine's tier table, easiest first
+SOLVING_KEYS = tuple(kind.key for kind in SOLVING)  # the aims that are lessons
 
 
 def _weight_name(key: str) -> str:
@@ -67,8 +69,17 @@ class SettingsForm(QWidget):
                             "or to a score.")
         self.target = QDoubleSpinBox(self, minimum=-10_000, maximum=10_000, decimals=1, value=50)
         self.target.setAccessibleName("Target")
+        # The game's canon, kept unless the designer lets it go on purpose.
+        self.allow_ones = QCheckBox("Allow 1s", self)
+        self.allow_ones.setToolTip("Let the search make 1s. A 1's line is just its own cell, already done;\n"
+                                   "the original game never publishes one, so by default no level gets one.")
+        self.relax_rule = QCheckBox("Relax tier rule", self)
+        self.relax_rule.setToolTip("Relax the tier's technique rule: keep levels that break it (easy and medium: cover and "
+                                   "can't fit only;\nhard: needs a square, no dependency or one of), e.g. an easy "
+                                   "level that needs a square.")
         self.fixed = QListWidget(self)
-        self.fixed.setMaximumHeight(90)
+        # Three rows, then it scrolls: the canon's row above takes the height a laptop-sized window lacks.
+        self.fixed.setMaximumHeight(64)
         self.fixed.setToolTip("Ticked numbers keep their place and value")
         self.fixed.setAccessibleName("Numbers kept fixed")
         form = QFormLayout(self)
@@ -77,6 +88,11 @@ class SettingsForm(QWidget):
         form.addRow(box)
         form.addRow("Aim", self.aim)
         form.addRow("Target", self.target)
+        canon = QHBoxLayout()
+        canon.addWidget(self.allow_ones)
+        canon.addWidget(self.relax_rule)
+        canon.addStretch(1)
+        form.addRow(canon)
         self._form = form
         form.addRow("Iterations", self.iterations)
         form.addRow("Seed", self.seed)
@@ -138,8 +154,15 @@ class SettingsForm(QWidget):
             self.target.setRange(-10_000, 10_000)
             self.target.setSuffix("")
 
-    def goal(self) -> Weights | Objective:
-        """What the optimizer aims for: the weights to climb, or an ``Objective`` (a lesson or a target)."""
+    def goal(self) -> Objective:
+        """What the optimizer aims for (the weights to climb, a lesson or a target), within the canon: no 1s
+        unless allowed, a preset's technique rule unless relaxed."""
+        from linjat_editor.core.objective import canon
+
+        tier = None if self.preset_name == "custom" or str(self.aim.currentData()) in SOLVING_KEYS else self.preset_name
+        return canon(self._aim(), tier, self.relax_rule.isChecked(), self.allow_ones.isChecked())
+
+    def _aim(self) -> Weights | Objective:
         from linjat_editor.core.kinds import Kind
         from linjat_editor.core.objective import lesson, toward_percentile, toward_score
 

@@ -344,7 +344,7 @@ def show_shortcuts(w: MenuWindow) -> None:
         keys = ", ".join(s.toString(QKeySequence.SequenceFormat.NativeText) for s in act.shortcuts())
         if keys:
             rows.append(f"<tr><td><b>{keys}</b></td><td>{act.text().replace('&', '')}</td></tr>")
-    board = ("<tr><td><b>1–9</b></td><td>Place a number</td></tr><tr><td><b>. / right-click</b></td><td>Toggle a dot</td></tr>"
+    board = ("<tr><td><b>1–9</b></td><td>Place a number (a 1's line is just its own cell: already done)</td></tr><tr><td><b>. / right-click</b></td><td>Toggle a dot</td></tr>"
              "<tr><td><b>P / Shift-click</b></td><td>Pin or unpin a dot</td></tr>"
              "<tr><td><b>Delete</b></td><td>Clear the cell</td></tr><tr><td><b>Arrows</b></td><td>Move the selection</td></tr>"
              "<tr><td><b>Drag</b></td><td>Move a number</td></tr>")

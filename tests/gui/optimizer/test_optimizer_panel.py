@@ -100,3 +100,27 @@ def test_custom_weights(qtbot, panel):
     panel.settings.weight_boxes["square"].setValue(42)
     w = panel.settings.weights()
     assert w.square == 42 and w.cover == core.PRESETS["easy"].cover
+
+
+def test_the_canon_holds_unless_the_designer_lets_it_go(qtbot, panel):
+    from linjat_editor.core.scoring import TIERS
+
+    boxes = {panel.settings.allow_ones: "Allow 1s", panel.settings.relax_rule: "Relax tier rule"}
+    for box, text in boxes.items():
+        assert box.isVisible() and box.text() == text and not box.isChecked()
+    panel.settings.iterations.setValue(1500)
+    panel.start()
+    wait_state(qtbot, panel, RunState.FINISHED)
+    assert panel.goal.lowest == 2 and panel.goal.rule == TIERS["easy"].rule
+    assert panel.pool
+    for e in panel.pool:
+        assert min(n.value for n in e.level.numbers) >= 2
+        assert TIERS["easy"].rule.met_by(core.classify(e.level))
+    panel.settings.allow_ones.setChecked(True)
+    panel.settings.relax_rule.setChecked(True)
+    panel.start()
+    wait_state(qtbot, panel, RunState.FINISHED)
+    assert panel.goal.lowest == 1 and panel.goal.rule == TIERS["expert"].rule
+    found = [e.level for e in panel.pool]
+    assert any(min(n.value for n in lv.numbers) == 1 or not TIERS["easy"].rule.met_by(core.classify(lv))
+               for lv in found)
