@@ -86,8 +86,12 @@ def test_linjat_generate_teach_then_analyze_reads_the_lesson(tmp_path: Path, cap
     assert lesson_of(read_level(out)) == (Kind.CANT_FIT, (Kind.COVER, Kind.CANT_FIT))
     capsys.readouterr()
     assert main(["analyze", out]) == 0
-    assert ("essential techniques: among the lesson's kinds (cover, can't fit), needs can't fit: cover alone gets stuck"
-            in capsys.readouterr().out.splitlines())
+    (line,) = [ln for ln in capsys.readouterr().out.splitlines() if ln.startswith("essential techniques: ")]
+    assert line.startswith("essential techniques: among the lesson's kinds (cover, can't fit), "
+                           "needs can't fit: cover alone gets stuck")
+    # Whether cover is named essential too is what solving with can't fit alone says.
+    alone = solve_exit(read_level(out), (Kind.CANT_FIT,), tmp_path / "again.json", capsys)
+    assert line.endswith("; cover is essential too") == (alone == 1)
 
 
 def test_the_sentences_read_as_english() -> None:
