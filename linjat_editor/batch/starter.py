@@ -26,7 +26,7 @@ def tutorial_level(seed: int = 0, tries: int = 200) -> Level:
         if filled.solved and level.dots and count_solutions(level).count == 1:
             a, b = (n.value for n in level.numbers)
             message = (f"Drag from each number to draw its line: the {a} and the {b} cover that many cells. "
-                       "Lines may not cross, and every dot must be covered. Then click Done.")
+                       "Lines may not cross, and every dot must be covered.")
             return level.with_meta(name="First steps", message=message)
     raise RuntimeError("no small tutorial level found")
 

@@ -3,14 +3,15 @@
 The key step is the first one of the kind the lesson teaches, in the solve
 with the kinds the lesson allows (``linjat solve --rules``). Its explanation
 is put the way the game's own tutorial talks to a player ("Drag the 4 over
-the dot. Then click 'Done' to check the solution."): short, about the
-numbers by their value, ending with what to do. A designer edits it in
-Level properties.
+the dot."): short, about the numbers by their value, ending with what to do.
+It names no button: the editor's Play and the playtest page see a level
+solved by themselves, and the original game calls its button otherwise. A
+designer edits it in Level properties.
 
 >>> from linjat_editor.core.kinds import Kind
 >>> from linjat_editor.core.level import Level
 >>> draft_message(Level.from_rows(["    ", "    ", ".  4", "    "]), Kind.COVER, (Kind.COVER,))
-"Drag the 4 over the dot: no other number can reach it. Then click 'Done'."
+'Drag the 4 over the dot: no other number can reach it.'
 """
 
 from __future__ import annotations
@@ -37,7 +38,7 @@ def draft_message(level: Level, teach: Kind, rules: Iterable[Kind]) -> str:
     if first.startswith("Drag ") and what.startswith("That means "):
         dragged = first[len("Drag "):-len(" over the dot.")]
         what = what.replace(f"That means {dragged} ", "That means it ", 1)  # the number just dragged
-    last = "Then click 'Done'." if key == len(steps) - 1 else "Then draw the other lines, and click 'Done'."
+    last = "" if key == len(steps) - 1 else "Then draw the other lines."
     return " ".join(part for part in (first, what, last) if part)
 
 

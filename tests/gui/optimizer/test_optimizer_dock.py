@@ -67,7 +67,7 @@ def test_an_adopted_lesson_says_what_it_teaches_and_carries_a_drafted_message(qt
     panel.adopt()
     level = doc.level
     assert level.message and level.message == draft_message(level, Kind.CANT_FIT, (Kind.COVER, Kind.CANT_FIT))
-    assert level.message.endswith("click 'Done'.")
+    assert level.message.endswith(".") and "Done" not in level.message
     qtbot.waitUntil(window.analysis.is_current, timeout=180_000)
     assert window.analysis.essential.text().startswith("among the lesson's kinds (cover, can't fit), needs can't fit: ")
     doc.undo_stack.setClean()
