@@ -118,6 +118,7 @@ class StepPanel(QWidget):
         """Hide the steps while the level is played (no title, sentence or stepping), or show them again."""
         self.hidden = hidden
         self.slider.setEnabled(not hidden)
+        self.legend.setVisible(not hidden)  # it explains lines the board no longer draws
         self._on_value(self.position)
 
     @property

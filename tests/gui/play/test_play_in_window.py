@@ -89,6 +89,7 @@ def test_while_playing_the_board_shows_only_the_puzzle(window, qtbot):
     assert close(_colour_under_the_four(window, qtbot), theme.color("cell"))  # only the puzzle
     assert steps.title.text() == HIDDEN and steps.sentence.text() == ""
     assert not steps.next.isEnabled() and not steps.prev.isEnabled() and not steps.slider.isEnabled()
+    assert not steps.legend.isVisible()  # no key to lines that are not drawn
     at = steps.position
     window.acts.prev_step.trigger()
     window.acts.hint.trigger()
@@ -96,6 +97,7 @@ def test_while_playing_the_board_shows_only_the_puzzle(window, qtbot):
     window.findChild(QDockWidget, "dock-analysis").raise_()  # Play put away: the designer's view is back
     qtbot.waitUntil(lambda: not window.board.puzzle_only)
     assert steps.title.text().startswith(f"Step {at} of {at}") and steps.sentence.text()
+    assert steps.legend.isVisible()
     assert close(_colour_under_the_four(window, qtbot), theme.color("step_done"))
 
 
