@@ -268,13 +268,21 @@ class Session:
         assert w.autosaver is not None and w.autosaver.save_now()
         w.autosaver._lock.unlock()  # as if this editor had crashed: its autosave is free for the next one
         w.autosaver = None
-        w.files.prompt_unsaved = lambda: QMessageBox.StandardButton.Discard
+        discard_on_close(w)
         w.close()
         self.window = self.new_window()
         self.with_modal("12-recovery", lambda: offer_recovery(self.window),
                         lambda box: box.button(QMessageBox.StandardButton.Yes).click())
-        self.window.files.prompt_unsaved = lambda: QMessageBox.StandardButton.Discard
+        discard_on_close(self.window)
         self.window.close()
+
+
+def discard_on_close(window) -> None:  # noqa: ANN001
+    """Answer Discard for the level and for the set when the window closes: no one is there to click."""
+    from PySide6.QtWidgets import QMessageBox
+
+    window.files.prompt_unsaved = lambda: QMessageBox.StandardButton.Discard
+    window.set_panel.prompt_unsaved = lambda: QMessageBox.StandardButton.Discard
 
 
 def sheet_pictures(level_set, out: Path, options: dict) -> None:  # noqa: ANN001
