@@ -582,11 +582,12 @@ def render(results: dict[str, Any]) -> str:
             by = q["by_iterations"]
             budgets = list(by)
             lines.append(f"  medians by iterations ({' / '.join(f'{int(b):,}' for b in budgets)}), "
-                         f"leaky and not unique over all runs; published median and maximum:")
+                         f"leaky, not unique and failed over all runs; published median and maximum:")
             for t in q["tiers"]:
                 rows = [by[b][t] for b in budgets if t in by[b]]
                 medians = " / ".join("-" if r["median"] is None else format(r["median"], "g") for r in rows)
-                bad = f"leaky {sum(r['leaky'] for r in rows)}, not unique {sum(r['not_unique'] for r in rows)}"
+                bad = (f"leaky {sum(r['leaky'] for r in rows)}, not unique {sum(r['not_unique'] for r in rows)}, "
+                       f"failed {sum(r['failed'] for r in rows)}")
                 pub = q["tiers"][t]
                 pub_text = (f"; published {pub['published_median']:g}, max {pub['published_max']:g}"
                             if "published_max" in pub else "")

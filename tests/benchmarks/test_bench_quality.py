@@ -76,4 +76,4 @@ def test_quality_by_iterations_runs_each_budget_and_lists_the_medians_side_by_si
     text = render({"machine": {"cpus": 2, "python": "3.11"}, "quality": q})
     line = next(ln for ln in text.splitlines() if ln.strip().startswith("easy") and " / " in ln)
     assert f"{at[30]:g} / {at[50]:g}" in line and f"max {row['published_max']:g}" in line
-    assert "medians by iterations (30 / 50)" in text
+    assert "medians by iterations (30 / 50)" in text and "(leaky 0, not unique 0, failed 0)" in line
