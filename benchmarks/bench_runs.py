@@ -37,6 +37,8 @@ REFERENCE_BUILDS = {"easy": (9, 6, 10), "medium": (10, 7, 18), "hard": (11, 8, 2
 #: The side-by-side runs: (label, tier, rows, columns, numbers), as the original's builds are sized.
 SPEED_RUNS = tuple((f"{h}x{w}/{n} {t}", t, h, w, n) for t, (h, w, n) in REFERENCE_BUILDS.items() if t in ("easy", "expert"))
 SPEED_ITERATIONS = 20_000
+#: The quality section's budgets unless told others: where a designer stops the optimizer early, midway, and the batch default.
+QUALITY_ITERATIONS = (2_500, 5_000, 10_000)
 #: The quality section's base seed unless told others: the figures in the README use it.
 DEFAULT_QUALITY_SEED = 2026
 #: The original's flag for each of our weights (its defaults are not our easy's: square, dep and one-of are 1 there).
@@ -315,6 +317,7 @@ def quality(levels_per_tier: int, iterations: int, corpus: Path | None, bar: Bar
             published_cls = [classify(lv) for lv in published[name]]
             published_scores = [selection_score(c) for c in published_cls]
             row["published_median"] = statistics.median(published_scores)
+            row["published_max"] = max(published_scores)
             row["published_mean"] = statistics.fmean(published_scores)
             row["published_layers"] = mean_layers([layers_of(c) for c in published_cls])
         if reference is not None:
@@ -371,6 +374,28 @@ def summary(verdicts: list[Verdict]) -> dict[str, Any]:
             "layers": mean_layers([v.layers for v in verdicts])}
 
 
+def quality_by_iterations(levels_per_tier: int, budgets: list[int], corpus: Path | None, bar: Bar,
+                           seeds: list[int] | None = None, reference: Path | None = None, tiers: list[str] | None = None,
+                           workers: int | None = None, islands: int = 1) -> dict[str, Any]:
+    """``quality`` at the largest of ``budgets``, with ``by_iterations``: per smaller budget and tier, the
+    summary of the levels the same jobs make with that many iterations (each budget its own runs: a
+    run's polish and schedule depend on its budget, so a longer run's midpoint is not a shorter run)."""
+    budgets = sorted(set(budgets))
+    out = quality(levels_per_tier, budgets[-1], corpus, bar, seeds, reference, tiers, workers, islands)
+    by: dict[str, dict[str, Any]] = {}
+    for budget in budgets[:-1]:
+        smaller = quality(levels_per_tier, budget, None, bar, seeds, None, tiers, workers, islands)
+        by[str(budget)] = {t: summary_only(row) for t, row in smaller["tiers"].items()}
+    by[str(budgets[-1])] = {t: summary_only(row) for t, row in out["tiers"].items()}
+    out["by_iterations"] = by
+    return out
+
+
+def summary_only(row: dict[str, Any]) -> dict[str, Any]:
+    """A quality row's median, mean and counts, without its layers or the published and original figures."""
+    return {k: row[k] for k in ("levels", "median", "mean", "leaky", "not_unique", "failed")}
+
+
 def original_level(reference: Path, tier: str, h: int, w: int, n: int, seed: int, iterations: int) -> Level:
     """One level from the original generator (its last output line is ``{"puzzle": rows, ...}``)."""
     run = subprocess.run(original(reference, tier, h, w, n, seed, iterations), capture_output=True, text=True, check=True)
@@ -424,9 +449,9 @@ def run(args: argparse.Namespace, bar: Bar) -> int:
     if "fill" in sections and corpus is not None:
         results["fill_published"] = fill_published(corpus, 10, 3, bar)
     if "quality" in sections:
-        results["quality"] = quality(args.quality_levels, args.quality_iterations, corpus, bar, args.quality_seed,
-                                     find_reference(args.reference), args.quality_tier, args.quality_workers,
-                                     args.quality_islands)
+        results["quality"] = quality_by_iterations(
+            args.quality_levels, args.quality_iterations or list(QUALITY_ITERATIONS), corpus, bar, args.quality_seed,
+            find_reference(args.reference), args.quality_tier, args.quality_workers, args.quality_islands)
     if "first-start" in sections:
         from .bench_first_start import first_start
 
@@ -553,6 +578,20 @@ def render(results: dict[str, Any]) -> str:
                 theirs = f"{'-' if o['median'] is None else format(o['median'], 'g'):>10}{o['leaky']:>4}/{o['levels']:<2}{o['not_unique']:>10}"
             lines.append(f"  {t:<8}{median:>8}{pub:>11}{row['leaky']:>4}/{row['levels']:<2}{row['not_unique']:>10}"
                          f"{row['failed']:>8}{theirs}")
+        if len(q.get("by_iterations", {})) > 1:
+            by = q["by_iterations"]
+            budgets = list(by)
+            lines.append(f"  medians by iterations ({' / '.join(f'{int(b):,}' for b in budgets)}), "
+                         f"leaky, not unique and failed over all runs; published median and maximum:")
+            for t in q["tiers"]:
+                rows = [by[b][t] for b in budgets if t in by[b]]
+                medians = " / ".join("-" if r["median"] is None else format(r["median"], "g") for r in rows)
+                bad = (f"leaky {sum(r['leaky'] for r in rows)}, not unique {sum(r['not_unique'] for r in rows)}, "
+                       f"failed {sum(r['failed'] for r in rows)}")
+                pub = q["tiers"][t]
+                pub_text = (f"; published {pub['published_median']:g}, max {pub['published_max']:g}"
+                            if "published_max" in pub else "")
+                lines.append(f"  {t:<8}{medians}  ({bad}){pub_text}")
         for t, row in q["tiers"].items():
             if row.get("layers") and row.get("published_layers"):
                 mine, pub = row["layers"], row["published_layers"]

@@ -45,7 +45,9 @@ def add_parser(sub: Any) -> None:
     p.add_argument("--no-gui", action="store_true", help="skip the editor's event-loop measurement (needs Qt)")
     p.add_argument("--quality", action="store_true", help="also generate levels per tier and report their median selection score")
     p.add_argument("--quality-levels", type=int, default=10, help="levels per tier for --quality (default 10)")
-    p.add_argument("--quality-iterations", type=int, default=10_000, help="optimizer iterations per level for --quality")
+    p.add_argument("--quality-iterations", type=int, action="append",
+                   help="optimizer iterations per level for --quality (repeatable: each a run of its own, medians "
+                        "listed side by side, the full table for the largest; default 2500, 5000 and 10000)")
     p.add_argument("--quality-seed", type=int, action="append",
                    help="base seed of the --quality batches (repeatable: levels of all seeds pooled, each seed's median listed; default 2026)")
     p.add_argument("--quality-tier", action="append", choices=PRESET_NAMES, metavar="TIER",

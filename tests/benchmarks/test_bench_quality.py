@@ -60,3 +60,20 @@ def test_quality_of_two_island_levels_is_that_of_generate_with_two_workers() -> 
     assert len(scores) == 2 and q["tiers"]["easy"]["median"] == statistics.median(scores)
     assert [r.level for r in made] != [r.level for r in one_island]  # the islands ran: other levels
     assert "2 islands per level" in render({"machine": {"cpus": 2, "python": "3.11"}, "quality": q})
+
+
+def test_quality_by_iterations_runs_each_budget_and_lists_the_medians_side_by_side(corpus_path) -> None:  # type: ignore[no-untyped-def]
+    from benchmarks.bench_runs import quality_by_iterations
+
+    q = quality_by_iterations(2, [50, 30], corpus_path, ProgressBar("test"), [11], tiers=["easy"], workers=1)
+    assert q["iterations"] == 50 and list(q["by_iterations"]) == ["30", "50"]
+    at = {budget: statistics.median(run_job(job).analysis["selection_score"] for job in make_jobs("easy", 2, budget, seed=11))
+          for budget in (30, 50)}
+    assert q["by_iterations"]["30"]["easy"]["median"] == at[30]  # a run of its own, not the longer run's midpoint
+    assert q["by_iterations"]["50"]["easy"]["median"] == at[50] == q["tiers"]["easy"]["median"]
+    row = q["tiers"]["easy"]
+    assert row["published_max"] >= row["published_median"]
+    text = render({"machine": {"cpus": 2, "python": "3.11"}, "quality": q})
+    line = next(ln for ln in text.splitlines() if ln.strip().startswith("easy") and " / " in ln)
+    assert f"{at[30]:g} / {at[50]:g}" in line and f"max {row['published_max']:g}" in line
+    assert "medians by iterations (30 / 50)" in text and "(leaky 0, not unique 0, failed 0)" in line
