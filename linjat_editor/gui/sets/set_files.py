@@ -31,6 +31,16 @@ EXPORT_FILTERS = {
 SHEET_FORMATS = ("pdf", "svg", "png")
 
 
+def _painted(path: str, fmt: str | None) -> bool:
+    """Whether the export is sheets painted on pages (PDF, SVG, PNG), not a file format written as text."""
+    from linjat_editor.render.export import format_for
+
+    try:
+        return (fmt or format_for(path)) in ("pdf", "svg", "png")
+    except ValueError:
+        return False  # an unknown suffix: the export itself says so
+
+
 def export_target(path: str, chosen_filter: str) -> tuple[str, str | None]:
     """The file and format to write: the chosen filter decides the format, and a name typed
     without an extension gets the format's (not every platform's dialog adds it).
@@ -144,8 +154,8 @@ class SetFilesMixin(_Widget):
             self.export_in_background(path, fmt, options)
 
     def export_in_background(self, path: str, fmt: str | None, options: dict[str, Any]) -> None:
-        """Export on a worker (solving every level for the solution pages and painting hundreds of
-        boards would freeze the editor); the panel says when it is written, a box when it fails."""
+        """Export on a worker (analysing every level for a CSV or a puzzles.json would freeze the
+        editor), sheets excepted (below); the panel says when it is written, a box when it fails."""
         from linjat_editor.gui.workers import Worker
 
         # A worker for each export (listed while it runs): two exports in a row both finish and both report.
@@ -163,6 +173,14 @@ class SetFilesMixin(_Widget):
             except (OSError, ValueError) as exc:
                 return "failed", str(exc)
 
+        if _painted(path, fmt):
+            # Sheets are painted with Qt's text and PDF engines, which hung once in a worker thread
+            # (a worker blocked in pdf_bytes, another in a signal's emit): painted here, in the
+            # editor's thread, where Qt paints everything else. A few hundred boards take a second.
+            self._exported(run(None))
+            exporter.deleteLater()
+            self._exporters.remove(exporter)
+            return
         exporter.start(run)
 
     @property
