@@ -52,7 +52,7 @@ def main(argv: Sequence[str] | None = None) -> int:
 
     status = command.main()
     if mine is not None and status in ANSWERED and command.ran_warm():
-        from linjat_editor.core import warmup
+        from linjat_editor.core.jit import warmup
 
         if warmup.compiled(command.SERVED_FAMILIES):
             from . import starter

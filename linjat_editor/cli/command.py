@@ -40,7 +40,7 @@ def build_parser() -> argparse.ArgumentParser:
     return parser
 
 
-#: The engine's kernel families (core/warmup.py) each command runs; a first start compiles them on every core.
+#: The engine's kernel families (core/jit/warmup.py) each command runs; a first start compiles them on every core.
 _FAMILIES = {
     "solve": ("solver",), "count": ("count",), "analyze": ("analysis",), "calibrate": ("analysis",),
     "fill": ("fill",), "generate": ("generator", "optimizer", "polish"), "optimize": ("optimizer", "polish"),
@@ -78,7 +78,7 @@ def _end_first_start() -> None:
     while _loading:
         _loading.pop().join(timeout=30)
     if _interpreting:
-        from linjat_editor.core.kernels import tier
+        from linjat_editor.core.jit import tier
 
         tier.interpret(False)
         _interpreting = False
@@ -95,13 +95,13 @@ def _prepare_engine(args: argparse.Namespace) -> None:
     command = args.command
     if command not in _FAMILIES:
         return
-    from linjat_editor.core import warmup
+    from linjat_editor.core.jit import warmup
 
     if warmup.compiled(_FAMILIES[command]):
         _warm = True
         return
-    from linjat_editor.core import background_compile
-    from linjat_editor.core.kernels import tier
+    from linjat_editor.core.jit import background_compile
+    from linjat_editor.core.jit import tier
 
     if not engine.fits_python_tier(args) or not background_compile.start():
         print(f"linjat: {warmup.PREPARING}", file=sys.stderr, flush=True)

@@ -1,12 +1,12 @@
 """Make the engine's kernels ready in this process while the designer already works with them.
 
 On a first start (nothing compiled yet for this version of the kernels) the
-engine answers at once from the kernels' plain Python (``core/kernels/tier.py``),
+engine answers at once from the kernels' plain Python (``core/jit/tier.py``),
 slower, while a detached low-priority process compiles every family
-(``core/background_compile.py``); the warm-up loads each family into the editor
+(``core/jit/background_compile.py``); the warm-up loads each family into the editor
 as soon as it is compiled, so the engine speeds up while the designer works, and
 the next start finds it all done. Where no background compile can run (the built
-app, no writable cache) the warm-up compiles here instead (``core/warmup.py``),
+app, no writable cache) the warm-up compiles here instead (``core/jit/warmup.py``),
 the engine still answering as Python meanwhile. A later start only loads.
 
 So nothing waits for the warm-up: every engine action works from the start, and
@@ -18,8 +18,8 @@ from __future__ import annotations
 import time
 from typing import Any, Callable
 
-from linjat_editor.core import background_compile, warmup
-from linjat_editor.core.kernels import tier
+from linjat_editor.core.jit import background_compile, warmup
+from linjat_editor.core.jit import tier
 
 #: What the status bar says first on a first start: the truth in one short line.
 FIRST_START = "First start: compiling the engine in the background; everything works meanwhile, slower"

@@ -8,9 +8,9 @@ import time
 
 import pytest
 
-from linjat_editor.core import background_compile, warmup
-from linjat_editor.core.kernels import tier
-from linjat_editor.core.warmup import Progress
+from linjat_editor.core.jit import background_compile, warmup
+from linjat_editor.core.jit import tier
+from linjat_editor.core.jit.warmup import Progress
 from linjat_editor.gui import engine_warmup
 
 

@@ -1,7 +1,7 @@
 """The first compile, behind the designer's back: a process of its own that outlives the command that started it.
 
 With nothing compiled yet, a command starts this process and answers at once
-from the kernels' Python (``kernels/tier.py``), while the process compiles
+from the kernels' Python (``jit/tier.py``), while the process compiles
 every family (``warmup.py``) into the cache at a low priority, on every core,
 the analysis first. ``follow`` loads each family into the waiting program as
 soon as it is compiled, so a long search speeds up while it runs, and the next
@@ -21,8 +21,7 @@ import time
 from pathlib import Path
 from typing import IO, Callable, Iterable
 
-from . import warmup
-from .kernels import cache, tier
+from . import cache, tier, warmup
 
 LOCK = "compiling.lock"
 LOG = "compile.log"

@@ -21,7 +21,7 @@ from concurrent.futures import FIRST_COMPLETED, Future, ProcessPoolExecutor, wai
 from dataclasses import dataclass
 from typing import Callable, Iterable
 
-from .level import Level
+from ..level import Level
 
 #: A small level that takes every kernel family through its paces.
 SAMPLE_ROWS = (" 2  ", "   3", "3   ", "  2 ")
@@ -34,8 +34,8 @@ def _sample() -> Level:
 
 
 def _board():  # type: ignore[no-untyped-def]
-    from .board import from_level
-    from .kernels.board import build_board
+    from ..board import from_level
+    from ..kernels.board import build_board
 
     b = from_level(_sample(), trace=True)
     build_board(b)
@@ -48,7 +48,7 @@ def _touch_board() -> None:
 
 def _touch_rules() -> None:
     """The rules one layer tries, each on its own (``layer`` then loads them)."""
-    from .kernels import rules, settled
+    from ..kernels import rules, settled
 
     b = _board()
     rules.update_possible(b)
@@ -63,7 +63,7 @@ def _touch_rules() -> None:
 
 def _touch_harder_rules() -> None:
     """The three costliest rules: a process of their own beside the others."""
-    from .kernels import rules
+    from ..kernels import rules
 
     b = _board()
     rules.update_possible(b)
@@ -73,13 +73,13 @@ def _touch_harder_rules() -> None:
 
 
 def _touch_count() -> None:
-    from .exact import count_solutions
+    from ..exact import count_solutions
 
     count_solutions(_sample())
 
 
 def _touch_solver() -> None:
-    from .solver import solve
+    from ..solver import solve
 
     solve(_sample(), trace=True)
 
@@ -88,7 +88,7 @@ def _touch_sound() -> None:
     """The sound round, with the argument types the leak search passes (a row of the traced points: strided)."""
     import numpy as np
 
-    from .analysis.sound import sound_from
+    from ..analysis.sound import sound_from
 
     b = _board()
     m = b.alive.size
@@ -97,8 +97,8 @@ def _touch_sound() -> None:
 
 def _touch_leaks() -> None:
     """The leak search, run on the sample's solution: an analysis reaches it only on a level that asks for it."""
-    from .analysis.leaks import general_leaks
-    from .solver import deduce
+    from ..analysis.leaks import general_leaks
+    from ..solver import deduce
 
     trace = deduce(Level.from_rows(list(SOLVED_ROWS)), trace=True)
     assert trace.solution is not None
@@ -106,36 +106,36 @@ def _touch_leaks() -> None:
 
 
 def _touch_analysis() -> None:
-    from .analysis import analyze
-    from .scoring import PRESETS
+    from ..analysis import analyze
+    from ..scoring import PRESETS
 
     analyze(_sample(), PRESETS["easy"])
 
 
 def _touch_fill() -> None:
-    from .generator import fill_dots
+    from ..generator import fill_dots
 
     fill_dots(_sample().without_dots(), seed=0)
 
 
 def _touch_polish() -> None:
-    from .generator import fill_dots
-    from .polish import polish_dots
-    from .scoring import PRESETS
+    from ..generator import fill_dots
+    from ..polish import polish_dots
+    from ..scoring import PRESETS
 
     filled = fill_dots(_sample(), seed=0).level  # polish leaves a level without a unique solution alone
     polish_dots(filled, PRESETS["easy"], 2, seed=0)
 
 
 def _touch_optimizer() -> None:
-    from .optimizer import Optimizer
-    from .scoring import PRESETS
+    from ..optimizer import Optimizer
+    from ..scoring import PRESETS
 
     Optimizer(_sample(), PRESETS["easy"], seed=0).run(2)
 
 
 def _touch_generator() -> None:
-    from .generator import random_level
+    from ..generator import random_level
 
     random_level(4, 4, 3, seed=0)
 
@@ -189,7 +189,7 @@ def with_needs(names: Iterable[str]) -> list[Family]:
 
 
 def _compile_in_worker(name: str) -> None:
-    from .kernels import cache
+    from . import cache
 
     BY_NAME[name].touch()
     cache.mark_ready(name)
@@ -213,7 +213,7 @@ class Progress:
 
 def cold(names: Iterable[str] | None = None) -> list[Family]:
     """The families (with what they need) whose kernels are not cached yet: a start would compile them."""
-    from .kernels import cache
+    from . import cache
 
     return [f for f in with_needs(names if names is not None else BY_NAME) if not cache.is_ready(f.name)]
 
@@ -260,7 +260,7 @@ def prepare(names: Iterable[str] | None = None, on_ready: Callable[[Progress], N
     per core) and loaded here as soon as each is done; the others are loaded
     first. ``on_ready`` hears of every family ready, in this thread.
     """
-    from .kernels import cache, tier
+    from . import cache, tier
 
     tally = Tally(names)
     families, to_compile = tally.families, tally.to_compile
