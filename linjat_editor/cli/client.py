@@ -50,11 +50,11 @@ def main(argv: Sequence[str] | None = None) -> int:
             return status
     from . import command
 
-    status = command.main()
-    if mine is not None and status in ANSWERED and command.ran_warm():
-        from linjat_editor.core.jit import warmup
+    status, warm = command.run()
+    if mine is not None and status in ANSWERED and warm:
+        from linjat_editor.core.jit import readiness, warmup
 
-        if warmup.compiled(command.SERVED_FAMILIES):
+        if warmup.compiled(readiness.SERVED_FAMILIES):
             from . import starter
 
             starter.start(mine, environment, search_path())

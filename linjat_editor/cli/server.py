@@ -61,13 +61,13 @@ def main(argv: list[str]) -> int:
         log("this process' fingerprint is not its starter's (other Python flags?): not serving")
         return 1
     command.as_program()
-    from linjat_editor.core.jit import warmup
+    from linjat_editor.core.jit import readiness, warmup
 
-    if not warmup.compiled(command.SERVED_FAMILIES):
+    if not warmup.compiled(readiness.SERVED_FAMILIES):
         log("the kernels are not all compiled: a server only loads them (run a command to compile)")
         return 1
     started = time.perf_counter()
-    warmup.prepare(command.SERVED_FAMILIES)
+    readiness.ready(readiness.SERVED_FAMILIES, load=True).begin().run()  # warm: loads them all, before any fork
     if threads() != 1:
         log(f"{threads()} threads after loading the kernels: a fork would copy only one; not serving")
         return 1

@@ -275,7 +275,7 @@ def first_start(monkeypatch: pytest.MonkeyPatch) -> list[object]:
 
     asked: list[object] = []
     monkeypatch.setattr(warmup, "compiled", lambda families: False)
-    monkeypatch.setattr(warmup, "prepare", asked.append)
+    monkeypatch.setattr(warmup, "prepare", lambda names=None, **_: asked.append(names))
     monkeypatch.setattr(background_compile, "start", lambda: asked.append("background") or True)
     monkeypatch.setattr(background_compile, "follow", lambda *_, **__: None)
     return asked
