@@ -34,7 +34,9 @@ import traceback
 from types import FrameType
 from typing import Any, NoReturn
 
-from . import command, rendezvous, servers, starter
+from linjat_editor.core.jit import detached
+
+from . import command, rendezvous, servers
 from .fingerprint import fingerprint
 
 
@@ -193,7 +195,7 @@ class Server:
             if not name.endswith(".lock") or name == ours:
                 continue
             path = os.path.join(self.where, name)
-            lock = starter.take_lock(path)
+            lock = detached.take_lock(path)
             if lock is None or lock < 0:
                 continue  # held: a server runs or starts there
             try:

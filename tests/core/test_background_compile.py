@@ -11,7 +11,7 @@ import time
 import pytest
 
 from linjat_editor.cli.command import main
-from linjat_editor.core.jit import background_compile, warmup
+from linjat_editor.core.jit import background_compile, detached, warmup
 from linjat_editor.core.jit import tier
 from linjat_editor.core.jit.cache import sources_digest
 from linjat_editor.core.jit.readiness import PYTHON_TIER_WORK
@@ -43,7 +43,7 @@ def test_one_background_compile_per_cache(tmp_path, monkeypatch):
     spawned: list[object] = []
     monkeypatch.setattr(subprocess, "Popen", lambda *a, **k: spawned.append(a))
     with open(tmp_path / background_compile.LOCK, "ab") as held:
-        assert background_compile._try_lock(held)  # another process compiles
+        assert detached.try_lock(held.fileno())  # another process compiles
         assert background_compile.running() and background_compile.start()
         assert not spawned
     assert not background_compile.running()

@@ -8,7 +8,7 @@ import time
 
 import pytest
 
-from linjat_editor.core.jit import background_compile, readiness, tier, warmup
+from linjat_editor.core.jit import background_compile, detached, readiness, tier, warmup
 from linjat_editor.core.jit.warmup import Progress
 from linjat_editor.gui import engine_warmup
 
@@ -202,7 +202,7 @@ def test_a_background_compile_that_cannot_start_leaves_the_compile_here(monkeypa
     first = _FirstStart(monkeypatch)
     monkeypatch.setattr(background_compile, "start", real_start)  # the real one, up to its process
     monkeypatch.setattr(background_compile, "_folder", lambda: tmp_path)
-    monkeypatch.setattr(background_compile.subprocess, "Popen", popen)
+    monkeypatch.setattr(detached.subprocess, "Popen", popen)
     started = engine_warmup.begin()
     assert started.behind and not started.background
     engine_warmup.warm_up(started)
