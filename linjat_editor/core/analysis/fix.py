@@ -23,7 +23,7 @@ from dataclasses import dataclass
 from typing import Hashable
 
 from ..exact import count_solutions
-from ..level import Cell, Level, LevelError, line_cells
+from ..level import Cell, Level, LevelError, Line, line_cells
 from ..solver import deduce
 from .leaks import MAX_GROUP, Leak, detect_leaks
 from .words import cell_list, cell_name
@@ -32,7 +32,7 @@ from .words import cell_list, cell_name
 PAIR_CELLS = 24
 
 
-def _leaks(level: Level, solution: tuple, max_group: int, must_solve: bool) -> list[Leak] | None:
+def _leaks(level: Level, solution: tuple[Line, ...], max_group: int, must_solve: bool) -> list[Leak] | None:
     """The level's leaks, or None if it must solve by deduction and does not."""
     trace = deduce(level, trace=True)
     if must_solve and not trace.solved:
@@ -145,7 +145,7 @@ def _key(leak: Leak) -> Hashable:
 
 
 def _why_left(
-    level: Level, leak: Leak, candidates: list[Cell], solution: tuple, max_group: int, must_solve: bool, capped: bool
+    level: Level, leak: Leak, candidates: list[Cell], solution: tuple[Line, ...], max_group: int, must_solve: bool, capped: bool
 ) -> str:
     """Why no added dot removed ``leak``: tried again dot by dot on the cells still empty under the solution."""
     if capped:
@@ -181,7 +181,7 @@ def _near_leaks(level: Level, leaks: list[Leak], candidates: list[Cell]) -> list
 
 
 def _best_pair(
-    level: Level, leaks: list[Leak], candidates: list[Cell], solution: tuple, max_group: int, must_solve: bool
+    level: Level, leaks: list[Leak], candidates: list[Cell], solution: tuple[Line, ...], max_group: int, must_solve: bool
 ) -> tuple[Level, list[Cell]] | None:
     """Two dots near the leaks that together leave fewer leaks, or None."""
     near = _near_leaks(level, leaks, candidates)

@@ -63,7 +63,7 @@ def _supported(codegen: Any) -> bool:
     )
 
 
-def deferred(target_context: Any, payload: tuple) -> tuple:
+def deferred(target_context: Any, payload: tuple[Any, ...]) -> tuple[Any, ...]:
     """numba's cached ``payload`` for a kernel, made to load with its bitcode unparsed.
 
     Any other kind, or a numba without the internals this leans on, loads as numba loads it.

@@ -129,7 +129,7 @@ class KernelCache(caching.FunctionCache):
                 return self._impl.rebuild(target_context, data)
         return super()._load_overload(sig, target_context)
 
-    def _index_key_for(self, sig: Any, codegen: Any, magic: tuple) -> tuple:
+    def _index_key_for(self, sig: Any, codegen: Any, magic: tuple[Any, ...]) -> tuple[Any, ...]:
         """numba's index key, for the code of another CPU than this one."""
         key = self._index_key(sig, codegen)
         return (key[0], magic, *key[2:])

@@ -19,9 +19,12 @@ import os
 import time
 from concurrent.futures import FIRST_COMPLETED, Future, ProcessPoolExecutor, wait
 from dataclasses import dataclass
-from typing import Callable, Iterable
+from typing import TYPE_CHECKING, Callable, Iterable
 
 from ..level import Level
+
+if TYPE_CHECKING:
+    from ..kernels.board import Board
 
 #: A small level that takes every kernel family through its paces.
 SAMPLE_ROWS = (" 2  ", "   3", "3   ", "  2 ")
@@ -33,7 +36,7 @@ def _sample() -> Level:
     return Level.from_rows(list(SAMPLE_ROWS))
 
 
-def _board():  # type: ignore[no-untyped-def]
+def _board() -> Board:
     from ..board import from_level
     from ..kernels.board import build_board
 
