@@ -111,8 +111,8 @@ class KernelCache(caching.FunctionCache):
         """numba's, without readying the whole compiler first: loaded machine code needs only numba's runtime.
 
         numba's ``refresh`` imports and registers all it can compile (its numpy,
-        typed containers, random, …): 0.24-0.49 s of every start here (2026-11-25),
-        for kernels that are then only loaded. A kernel not in the cache is
+        typed containers, random, …), a good part of a cached start
+        (docs/dev/first-start.md), for kernels that are then only loaded. A kernel not in the cache is
         compiled, and numba's compiler readies itself first.
         """
         rtsys.initialize(target_context)  # the allocating kernels call it

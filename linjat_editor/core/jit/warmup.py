@@ -147,9 +147,8 @@ def _touch_generator() -> None:
 class Family:
     """Kernels compiled together: ``touch`` runs each once; ``needs``: families whose kernels they call.
 
-    ``cost``: its compile's share of a first start, in CPU seconds measured with
-    the board passed by reference (2026-11-25 16:39 UTC, every family in one
-    process, empty cache, this 2-core machine), for the estimate of the time left.
+    ``cost``: its compile's share of a first start, in CPU seconds (measured in
+    docs/dev/first-start.md), for the estimate of the time left.
     """
 
     name: str
@@ -167,8 +166,7 @@ FAMILIES: tuple[Family, ...] = (
     Family("harder rules", "the harder rules", _touch_harder_rules, ("board",), 6),
     Family("solver", "the solver", _touch_solver, ("rules", "harder rules", "count"), 9.5),
     Family("sound", "the sound round", _touch_sound, ("rules", "harder rules"), 3.5),
-    # Its own family: the sample's analysis never reached it, so a first ``linjat analyze`` compiled it
-    # after all the others, alone (15 s CPU, 23 s wall, 15:02 UTC).
+    # Its own family: the sample's analysis never reaches it, and it is the costliest the analysis calls.
     Family("leaks", "the leak search", _touch_leaks, ("sound",), 14),
     Family("analysis", "the analysis", _touch_analysis, ("solver", "sound", "leaks"), 0.5),
     Family("fill", "the dot fill", _touch_fill, ("solver",), 13),
