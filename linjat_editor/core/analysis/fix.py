@@ -10,7 +10,7 @@ why no dot removed them.
 
 >>> from linjat_editor.core.level import Level
 >>> level = Level.from_rows(["   .", " 2 3", " .4 ", "    "])
->>> [leak.kind for leak in detect_leaks(level)]
+>>> [leak.kind.value for leak in detect_leaks(level)]
 ['single_solution']
 >>> fixed = fix_leaks(level)
 >>> detect_leaks(fixed), sorted(fixed.dots - level.dots)
@@ -23,6 +23,7 @@ from dataclasses import dataclass
 from typing import Hashable
 
 from ..exact import count_solutions
+from ..kinds import LeakKind
 from ..level import Cell, Level, LevelError, Line, line_cells
 from ..solver import deduce
 from .leaks import MAX_GROUP, Leak, detect_leaks
@@ -141,7 +142,7 @@ def fix_leaks_report(level: Level, max_group: int = MAX_GROUP, max_dots: int | N
 
 def _key(leak: Leak) -> Hashable:
     """What stays the same of a leak when a dot elsewhere moves the point it appears at."""
-    return leak.kind, leak.number, leak.line if leak.kind == "general" else leak.cells
+    return leak.kind, leak.number, leak.line if leak.kind is LeakKind.GENERAL else leak.cells
 
 
 def _why_left(
