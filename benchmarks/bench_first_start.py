@@ -36,7 +36,7 @@ def _run(args: list[str], cache: Path) -> float:
 
 def _compile_seconds(cache: Path, started: float, limit: float = 900.0) -> float | None:
     """Seconds from ``started`` until the background compile in ``cache`` is done; None if none ran."""
-    from linjat_editor.core.jit import background_compile
+    from linjat_editor.core.ready import background_compile
     from linjat_editor.core.jit.cache import sources_digest
 
     folder = cache / "numba" / sources_digest()

@@ -61,7 +61,7 @@ def compile_kernels(app: Path, work: Path) -> Path:
     cache = work / "kernels-generic"
     env = {k: v for k, v in os.environ.items() if not k.startswith(("PYTHON", "NUMBA_"))}
     env.update(NUMBA_CPU_NAME="generic", NUMBA_CACHE_DIR=str(cache), PYTHONPATH=str(ROOT))
-    code = ("from linjat_editor.core.jit.warmup import prepare; from linjat_editor.core.jit.cache import sources_digest;"
+    code = ("from linjat_editor.core.ready.warmup import prepare; from linjat_editor.core.jit.cache import sources_digest;"
             "prepare(); print(sources_digest())")
     digest = subprocess.run([sys.executable, "-c", code], env=env, cwd=ROOT, check=True, capture_output=True,
                             text=True).stdout.split()[-1]

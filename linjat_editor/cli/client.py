@@ -52,7 +52,7 @@ def main(argv: Sequence[str] | None = None) -> int:
 
     status, warm = command.run()
     if mine is not None and status in ANSWERED and warm:
-        from linjat_editor.core.jit import readiness, warmup
+        from linjat_editor.core.ready import readiness, warmup
 
         if warmup.compiled(readiness.SERVED_FAMILIES):
             from . import starter

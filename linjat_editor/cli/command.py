@@ -18,7 +18,7 @@ from typing import Iterator, NamedTuple, Sequence
 
 from linjat_editor import __version__
 from linjat_editor.core import LevelError
-from linjat_editor.core.jit.readiness import COMMAND_FAMILIES, Readiness, on_stderr, ready
+from linjat_editor.core.ready.readiness import COMMAND_FAMILIES, Readiness, on_stderr, ready
 from linjat_editor.io import FormatError
 
 from . import analyze, bench, engine, playtests, servers, sets
@@ -42,7 +42,7 @@ def build_parser() -> argparse.ArgumentParser:
 
 
 def _prepare_engine(args: argparse.Namespace, started: list[Readiness]) -> None:
-    """The command's kernels made ready, once, until it ends (``core/jit/readiness.py``); what it says goes to stderr."""
+    """The command's kernels made ready, once, until it ends (``core/ready/readiness.py``); what it says goes to stderr."""
     if started or args.command not in COMMAND_FAMILIES:
         return
     readiness = ready(COMMAND_FAMILIES[args.command], engine.search_work(args), say=on_stderr)

@@ -317,9 +317,9 @@ def the_level(args: argparse.Namespace) -> Level:
 
 
 def search_work(args: argparse.Namespace) -> float:
-    """The command's work for the engine's start (``core/jit/readiness.py``): iterations x cells of a search,
+    """The command's work for the engine's start (``core/ready/readiness.py``): iterations x cells of a search,
     0 for one level's solve or analysis, unbounded for many levels (``--jsonl``, ``calibrate``)."""
-    from linjat_editor.core.jit.readiness import UNBOUNDED
+    from linjat_editor.core.ready.readiness import UNBOUNDED
 
     if getattr(args, "jsonl", None) or args.command == "calibrate":
         return UNBOUNDED

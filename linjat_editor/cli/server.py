@@ -63,7 +63,7 @@ def main(argv: list[str]) -> int:
         log("this process' fingerprint is not its starter's (other Python flags?): not serving")
         return 1
     command.as_program()
-    from linjat_editor.core.jit import readiness, warmup
+    from linjat_editor.core.ready import readiness, warmup
 
     if not warmup.compiled(readiness.SERVED_FAMILIES):
         log("the kernels are not all compiled: a server only loads them (run a command to compile)")

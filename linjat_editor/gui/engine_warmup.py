@@ -1,6 +1,6 @@
 """The editor's engine start: every engine action works at once, the window only shows how far a first compile is.
 
-The editor never waits (``core/jit/readiness.py`` with ``stays``): on a first
+The editor never waits (``core/ready/readiness.py`` with ``stays``): on a first
 start the engine answers from the kernels' plain Python while a detached
 process compiles them (or, where none can run, a worker here), and each family
 loads as soon as it is compiled; a later start loads every family in a worker.
@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from linjat_editor.core.jit.readiness import Readiness, ready
+from linjat_editor.core.ready.readiness import Readiness, ready
 
 #: What the status bar says first on a first start: the truth in one short line.
 FIRST_START = "First start: compiling the engine in the background; everything works meanwhile, slower"

@@ -13,7 +13,7 @@ from .served import Linjat, servers_folder
 @pytest.fixture(scope="session")
 def compiled() -> None:
     """A server only loads kernels: compile them first if this run has not (once; a second when cached)."""
-    from linjat_editor.core.jit import readiness, warmup
+    from linjat_editor.core.ready import readiness, warmup
 
     warmup.prepare(readiness.SERVED_FAMILIES)
 

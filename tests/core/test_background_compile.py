@@ -11,10 +11,11 @@ import time
 import pytest
 
 from linjat_editor.cli.command import main
-from linjat_editor.core.jit import background_compile, detached, warmup
+from linjat_editor.core.jit import detached
+from linjat_editor.core.ready import background_compile, warmup
 from linjat_editor.core.jit import tier
 from linjat_editor.core.jit.cache import sources_digest
-from linjat_editor.core.jit.readiness import PYTHON_TIER_WORK
+from linjat_editor.core.ready.readiness import PYTHON_TIER_WORK
 
 #: A published easy level (corpus, 9 x 6): quick as Python, with steps and a verdict to compare.
 EASY = ["      ", " 3    ", "   . 3", "3.  . ", "  4 . ", " .  2 ", "  .   ", " 3   .", "    2 "]

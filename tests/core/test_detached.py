@@ -9,7 +9,8 @@ from pathlib import Path
 
 import pytest
 
-from linjat_editor.core.jit import background_compile, detached
+from linjat_editor.core.jit import detached
+from linjat_editor.core.ready import background_compile
 
 pytestmark = pytest.mark.skipif(os.name == "nt", reason="sessions and descriptor passing: POSIX")
 

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from linjat_editor.core.jit import warmup
+from linjat_editor.core.ready import warmup
 from linjat_editor.core.jit import cache
 
 

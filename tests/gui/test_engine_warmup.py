@@ -8,8 +8,9 @@ import time
 
 import pytest
 
-from linjat_editor.core.jit import background_compile, detached, readiness, tier, warmup
-from linjat_editor.core.jit.warmup import Progress
+from linjat_editor.core.jit import detached, tier
+from linjat_editor.core.ready import background_compile, readiness, warmup
+from linjat_editor.core.ready.warmup import Progress
 from linjat_editor.gui import engine_warmup
 
 

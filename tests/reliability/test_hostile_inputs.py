@@ -271,7 +271,7 @@ def test_big_inputs_bounded_memory(name: str, data: bytes, tmp_path: Path) -> No
 @pytest.fixture
 def first_start(monkeypatch: pytest.MonkeyPatch) -> list[object]:
     """Nothing compiled yet: what the command asked for (a compile in the background, or first), in order."""
-    from linjat_editor.core.jit import background_compile, warmup
+    from linjat_editor.core.ready import background_compile, warmup
 
     asked: list[object] = []
     monkeypatch.setattr(warmup, "compiled", lambda families: False)

@@ -1,8 +1,8 @@
-"""The compiled-engine runtime: where the kernels' compiled code is kept, how it loads, and how a program gets it.
+"""The compiled-engine runtime's machinery, below the kernels: where compiled code is kept, how it loads, Python meanwhile.
 
-A program makes one call, ``readiness.ready(families, work)``; the rest is its
-machinery: ``warmup.py`` (the kernels in families), ``background_compile.py``
-(a first start's compile, in a process of its own), ``tier.py`` (a kernel not
-compiled yet runs as Python), ``locator.py`` and ``cache.py`` (the on-disk cache,
-keyed by the kernels' sources) and ``loading.py`` (a cached kernel's quick load).
+``locator.py`` gives the kernels their decorators and finds their on-disk cache
+wherever the package lies; ``cache.py`` keys it by the kernels' sources;
+``loading.py`` loads a cached kernel quickly; ``tier.py`` runs a kernel not
+compiled yet as Python; ``detached.py`` starts a process that outlives its
+starter. A program gets its kernels through ``core/ready/``.
 """

@@ -96,7 +96,7 @@ def prune(parent: Path, here: Path, keep: int = KEEP) -> None:
 
 
 def _marker(folder: Path, family: str) -> Path:
-    """Says that a family of kernels (``core/jit/warmup.py``) is compiled in ``folder``, by this numba."""
+    """Says that a family of kernels (``core/ready/warmup.py``) is compiled in ``folder``, by this numba."""
     import numba  # the version: another numba compiles again (the app may carry no package metadata)
 
     return folder / "ready" / f"{family}-numba-{numba.__version__}"

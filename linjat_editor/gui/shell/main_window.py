@@ -18,7 +18,7 @@ from PySide6.QtWidgets import (QAbstractButton, QAbstractScrollArea, QDockWidget
                                QProgressBar, QPushButton, QScrollArea, QWidget)
 
 from linjat_editor.core.level import Level
-from linjat_editor.core.jit.warmup import Progress
+from linjat_editor.core.ready.warmup import Progress
 from linjat_editor.gui.shell.actions import install_actions
 from linjat_editor.gui.analysis.analysis_panel import AnalysisPanel
 from linjat_editor.gui.board.board_view import BoardView

@@ -190,7 +190,7 @@ def with_needs(names: Iterable[str]) -> list[Family]:
 
 
 def _compile_in_worker(name: str) -> None:
-    from . import cache
+    from ..jit import cache
 
     BY_NAME[name].touch()
     cache.mark_ready(name)
@@ -214,7 +214,7 @@ class Progress:
 
 def cold(names: Iterable[str] | None = None) -> list[Family]:
     """The families (with what they need) whose kernels are not cached yet: a start would compile them."""
-    from . import cache
+    from ..jit import cache
 
     return [f for f in with_needs(names if names is not None else BY_NAME) if not cache.is_ready(f.name)]
 
@@ -261,7 +261,7 @@ def prepare(names: Iterable[str] | None = None, on_ready: Callable[[Progress], N
     per core) and loaded here as soon as each is done; the others are loaded
     first. ``on_ready`` hears of every family ready, in this thread.
     """
-    from . import cache, tier
+    from ..jit import cache, tier
 
     tally = Tally(names)
     families, to_compile = tally.families, tally.to_compile

@@ -77,7 +77,8 @@ class Readiness:
 
     def begin(self) -> Readiness:
         """Choose, and start what runs apart: the background compile, the Python tier. Takes no time worth a word."""
-        from . import background_compile, tier
+        from ..jit import tier
+        from . import background_compile
 
         self.warm = warmup.compiled(self.names)
         if self.warm:
@@ -111,7 +112,7 @@ class Readiness:
 
     def end(self) -> None:
         """The program is done with the engine's start: a thread of ours stops, the Python tier goes off."""
-        from . import tier
+        from ..jit import tier
 
         self._stop.set()
         if self._thread is not None:

@@ -20,7 +20,8 @@ import time
 from pathlib import Path
 from typing import Callable, Iterable
 
-from . import cache, detached, tier, warmup
+from ..jit import cache, detached, tier
+from . import warmup
 
 LOCK = "compiling.lock"
 LOG = "compile.log"
