@@ -38,6 +38,7 @@ from linjat_editor.core.jit import detached
 
 from . import command, rendezvous, servers
 from .fingerprint import fingerprint
+from .wire import Message
 
 
 def log(text: str) -> None:
@@ -235,7 +236,7 @@ class Server:
             self.last_busy = time.monotonic()
             if conn is None:
                 continue
-            ended = ({"signal": os.WTERMSIG(status)} if os.WIFSIGNALED(status)
+            ended: Message = ({"signal": os.WTERMSIG(status)} if os.WIFSIGNALED(status)
                      else {"exit": os.waitstatus_to_exitcode(status)})
             try:
                 conn.settimeout(0.5)
@@ -244,7 +245,7 @@ class Server:
                 pass  # the caller has its status already, or is gone
             conn.close()
 
-    def status(self) -> dict[str, Any]:
+    def status(self) -> Message:
         return {"pid": os.getpid(), "fingerprint": self.fingerprint, "started": self.started,
                 "idle": 0.0 if self.children else time.monotonic() - self.last_busy, "idle_limit": self.idle,
                 "served": self.served, "running": len(self.children)}
@@ -287,7 +288,7 @@ class Server:
             if not forked:
                 conn.close()
 
-    def fork(self, conn: socket.socket, reader: rendezvous.Reader, request: dict[str, Any]) -> None:
+    def fork(self, conn: socket.socket, reader: rendezvous.Reader, request: Message) -> None:
         pid = os.fork()
         if pid == 0:
             log_fd = os.dup(2)  # the server's log, whatever becomes of stderr
@@ -324,7 +325,7 @@ _PROGRAM_SIGNALS: dict[int, Any] = {
 class Child:
     """One command, in a fork of the server: it becomes the caller's process, runs, and reports its status."""
 
-    def __init__(self, conn: socket.socket, reader: rendezvous.Reader, request: dict[str, Any]) -> None:
+    def __init__(self, conn: socket.socket, reader: rendezvous.Reader, request: Message) -> None:
         self.conn = conn
         self.reader = reader
         self.request = request
