@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 
-import pytest
 
 from linjat_editor.core import classify, count_solutions, selection_score, solve
 from linjat_editor.core.analysis import analyze
