@@ -2,8 +2,6 @@
 
 from __future__ import annotations
 
-
-
 from linjat_editor.core import classify, count_solutions, selection_score, solve
 from linjat_editor.core.analysis import analyze
 from linjat_editor.gui.shell.main_window import MainWindow
