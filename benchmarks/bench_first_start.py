@@ -36,8 +36,8 @@ def _run(args: list[str], cache: Path) -> float:
 
 def _compile_seconds(cache: Path, started: float, limit: float = 900.0) -> float | None:
     """Seconds from ``started`` until the background compile in ``cache`` is done; None if none ran."""
-    from linjat_editor.core import background_compile
-    from linjat_editor.core.kernels.cache import sources_digest
+    from linjat_editor.core.ready import background_compile
+    from linjat_editor.core.jit.cache import sources_digest
 
     folder = cache / "numba" / sources_digest()
     if not (folder / background_compile.PID).exists():
@@ -51,7 +51,7 @@ def _compile_seconds(cache: Path, started: float, limit: float = 900.0) -> float
 
 def first_start() -> dict[str, Any]:
     """Per command: seconds to the answer with an empty cache (``cold``), of the compile it starts, then cached (``warm``)."""
-    from linjat_editor.core.kernels import cache
+    from linjat_editor.core.jit import cache
 
     results: dict[str, Any] = {"shipped_kernels": cache.shipped_folder() is not None, "cpus": os.cpu_count()}
     with tempfile.TemporaryDirectory(prefix="linjat-first-start-") as folder:

@@ -47,7 +47,7 @@ def leak_census(levels_by_tier: Mapping[str, Iterable[Level]]) -> dict[str, dict
     """Per tier: how many levels carry at least one leak of each kind (and of any kind)."""
     out: dict[str, dict[str, int]] = {}
     for tier, levels in levels_by_tier.items():
-        row = {"levels": 0, **{kind: 0 for kind in LEAK_KINDS}, "any": 0}
+        row: dict[str, int] = {"levels": 0, **{kind.value: 0 for kind in LEAK_KINDS}, "any": 0}
         for level in levels:
             kinds = {leak.kind for leak in analyze(level).leaks}
             row["levels"] += 1

@@ -6,7 +6,7 @@
    runs on any x86-64) into ``build/kernels-generic/`` (kept between builds: the
    folder is per version of the kernel sources) and copied into the app's
    ``linjat_editor/core/kernels/shipped/``, where the app looks first
-   (``core/kernels/locator.py``), wherever it is unpacked.
+   (``core/jit/locator.py``), wherever it is unpacked.
 3. ``share/`` (desktop entry, AppStream metadata, file types, icons), ``install.sh``,
    ``uninstall.sh`` and the LICENSE go in the folder, and the folder into
    ``dist/linjat-editor-VERSION-linux-x86_64.tar.gz``.
@@ -61,11 +61,11 @@ def compile_kernels(app: Path, work: Path) -> Path:
     cache = work / "kernels-generic"
     env = {k: v for k, v in os.environ.items() if not k.startswith(("PYTHON", "NUMBA_"))}
     env.update(NUMBA_CPU_NAME="generic", NUMBA_CACHE_DIR=str(cache), PYTHONPATH=str(ROOT))
-    code = ("from linjat_editor.core.warmup import prepare; from linjat_editor.core.kernels.cache import sources_digest;"
+    code = ("from linjat_editor.core.ready.warmup import prepare; from linjat_editor.core.jit.cache import sources_digest;"
             "prepare(); print(sources_digest())")
     digest = subprocess.run([sys.executable, "-c", code], env=env, cwd=ROOT, check=True, capture_output=True,
                             text=True).stdout.split()[-1]
-    package = next(app.rglob("linjat_editor/core/kernels/cache.py")).parent
+    package = next(app.rglob("linjat_editor/core/kernels/__init__.py")).parent
     shipped = package / "shipped" / digest
     shutil.copytree(cache / "numba" / digest, shipped)
     return shipped

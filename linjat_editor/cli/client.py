@@ -26,6 +26,8 @@ if TYPE_CHECKING:
     from types import FrameType
     from typing import Any, NoReturn, Sequence
 
+    from .wire import Message
+
 from . import rendezvous
 from .fingerprint import fingerprint, search_path
 
@@ -50,11 +52,11 @@ def main(argv: Sequence[str] | None = None) -> int:
             return status
     from . import command
 
-    status = command.main()
-    if mine is not None and status in ANSWERED and command.ran_warm():
-        from linjat_editor.core import warmup
+    status, warm = command.run()
+    if mine is not None and status in ANSWERED and warm:
+        from linjat_editor.core.ready import readiness, warmup
 
-        if warmup.compiled(command.SERVED_FAMILIES):
+        if warmup.compiled(readiness.SERVED_FAMILIES):
             from . import starter
 
             starter.start(mine, environment, search_path())
@@ -79,7 +81,7 @@ def _run_in_server(mine: str, environment: dict[str, str]) -> int | None:
             os.umask(umask)
             # Ignored signals stay ignored, as this process inherited them (a script's "cmd &" ignores SIGINT, nohup SIGHUP).
             ignored = [int(s) for s in FORWARDED if signal.getsignal(s) == signal.SIG_IGN]
-            request = {"verb": "run", "fingerprint": mine, "argv": sys.argv, "cwd": os.getcwd(), "env": environment,
+            request: Message = {"verb": "run", "fingerprint": mine, "argv": sys.argv, "cwd": os.getcwd(), "env": environment,
                        "umask": umask, "cpus": sorted(os.sched_getaffinity(0)), "ignored": ignored,
                        "nice": os.getpriority(os.PRIO_PROCESS, 0), "limits": _limits()}
             rendezvous.send(sock, request, [0, 1, 2])

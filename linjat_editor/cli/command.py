@@ -14,10 +14,11 @@ import signal
 import sys
 import threading
 from contextlib import contextmanager
-from typing import Iterator, Sequence
+from typing import Iterator, NamedTuple, Sequence
 
 from linjat_editor import __version__
 from linjat_editor.core import LevelError
+from linjat_editor.core.ready.readiness import COMMAND_FAMILIES, Readiness, on_stderr, ready
 from linjat_editor.io import FormatError
 
 from . import analyze, bench, engine, playtests, servers, sets
@@ -40,86 +41,13 @@ def build_parser() -> argparse.ArgumentParser:
     return parser
 
 
-#: The engine's kernel families (core/warmup.py) each command runs; a first start compiles them on every core.
-_FAMILIES = {
-    "solve": ("solver",), "count": ("count",), "analyze": ("analysis",), "calibrate": ("analysis",),
-    "fill": ("fill",), "generate": ("generator", "optimizer", "polish"), "optimize": ("optimizer", "polish"),
-}
-
-
-#: Every family a command runs: what a warm engine server (server.py) loads.
-SERVED_FAMILIES = tuple(sorted({name for names in _FAMILIES.values() for name in names}))
-
-
-#: Set when a command ends: stops the thread loading the kernels as the background compile makes them.
-_STOP_LOADING = threading.Event()
-#: That thread, while it runs.
-_loading: list[threading.Thread] = []
-#: Whether this command turned the Python tier on (a first start).
-_interpreting = False
-#: Whether this command found its kernels compiled: it loaded them, compiling nothing.
-_warm = False
-
-
-def ran_warm() -> bool:
-    """Whether the last command ran the engine from compiled kernels (no compile, no Python tier)."""
-    return _warm
-
-
-def _end_first_start() -> None:
-    """The command ended: the compile goes on in its own process; a caller passing argv lives on, compiling as before.
-
-    The thread loading kernels stops between two families; it is waited for
-    (a family loads in well under a second) rather than left inside numba
-    while the interpreter shuts down.
-    """
-    global _interpreting
-    _STOP_LOADING.set()
-    while _loading:
-        _loading.pop().join(timeout=30)
-    if _interpreting:
-        from linjat_editor.core.kernels import tier
-
-        tier.interpret(False)
-        _interpreting = False
-
-
-def _prepare_engine(args: argparse.Namespace) -> None:
-    """On a first start, answer from the kernels' Python while they compile in the background, saying so on stderr.
-
-    A command bigger than that suits (``engine.fits_python_tier``), or where no
-    background compile can run (the built app, no writable cache), compiles
-    what it needs first, in parallel.
-    """
-    global _interpreting, _warm
-    command = args.command
-    if command not in _FAMILIES:
+def _prepare_engine(args: argparse.Namespace, started: list[Readiness]) -> None:
+    """The command's kernels made ready, once, until it ends (``core/ready/readiness.py``); what it says goes to stderr."""
+    if started or args.command not in COMMAND_FAMILIES:
         return
-    from linjat_editor.core import warmup
-
-    if warmup.compiled(_FAMILIES[command]):
-        _warm = True
-        return
-    from linjat_editor.core import background_compile
-    from linjat_editor.core.kernels import tier
-
-    if not engine.fits_python_tier(args) or not background_compile.start():
-        print(f"linjat: {warmup.PREPARING}", file=sys.stderr, flush=True)
-        warmup.prepare(_FAMILIES[command])
-        return
-    print(f"linjat: {warmup.COMPILING_BEHIND}", file=sys.stderr, flush=True)
-    tier.interpret()
-    _interpreting = True
-
-    def load() -> None:
-        try:
-            background_compile.follow(_FAMILIES[command], cancelled=_STOP_LOADING.is_set)
-        except Exception:  # noqa: BLE001 - a family that will not load leaves its kernels running as Python
-            pass
-
-    thread = threading.Thread(target=load, name="linjat-load-kernels", daemon=True)
-    thread.start()
-    _loading.append(thread)
+    readiness = ready(COMMAND_FAMILIES[args.command], engine.search_work(args), say=on_stderr)
+    started.append(readiness)  # ended with the command, even if an interrupt cuts its start short
+    readiness.__enter__()
 
 
 #: The collector's first-generation threshold while the command runs as the program (Python's default is 700):
@@ -143,32 +71,43 @@ def as_program() -> None:
     os.environ.setdefault("OPENBLAS_NUM_THREADS", "1")
 
 
+class Outcome(NamedTuple):
+    """A command's exit status, and whether it ran the engine from compiled kernels (nothing compiled, no Python tier)."""
+
+    status: int
+    warm: bool
+
+
 def main(argv: Sequence[str] | None = None) -> int:
-    global _warm
+    return run(argv).status
+
+
+def run(argv: Sequence[str] | None = None) -> Outcome:
+    """One command: ``argv`` (default: this program's) parsed and run; the engine's start ends with it."""
     if argv is None:
         as_program()
-    _warm = False
     parser = build_parser()
     args = parser.parse_args(argv)
-    _STOP_LOADING.clear()
+    started: list[Readiness] = []
     with _terminate_like_interrupt():
         try:
-            status = _run(args)
+            status = _run(args, started)
         finally:
-            _end_first_start()
+            for readiness in started:
+                readiness.end()  # the compile goes on in its own process; the Python tier goes off
     if argv is None:
         # Run as the program, so the process ends next and everything left is
         # garbage anyway: spare the interpreter's last collections a walk over
         # numba's whole object graph (a tenth of a second or more). A caller
         # passing argv (tests, scripts) goes on living: its heap stays collectable.
         gc.freeze()
-    return status
+    return Outcome(status, bool(started) and all(r.warm for r in started))
 
 
-def _run(args: argparse.Namespace) -> int:
+def _run(args: argparse.Namespace, started: list[Readiness]) -> int:
     try:
         engine.check_arguments(args)
-        args.prepare_engine = functools.partial(_prepare_engine, args)
+        args.prepare_engine = functools.partial(_prepare_engine, args, started)
         if not getattr(args, "jsonl", None):
             args.prepare_engine()  # JSON Lines: once the first level is read (jsonl.each_line)
         return int(args.func(args))

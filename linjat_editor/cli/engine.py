@@ -317,27 +317,20 @@ def the_level(args: argparse.Namespace) -> Level:
     return level
 
 
-#: On a first start, the most search work (iterations x cells) answered from the kernels' Python while they
-#: compile: some 10-30 s here (2026-11-25: 5.5 ms an iteration on 9x6, 21 ms on 13x9 expert, plus the
-#: first level's fill). More waits for the compile, at full speed, as the Python would only slow it down.
-PYTHON_TIER_WORK = 100_000
+def search_work(args: argparse.Namespace) -> float:
+    """The command's work for the engine's start (``core/ready/readiness.py``): iterations x cells of a search,
+    0 for one level's solve or analysis, unbounded for many levels (``--jsonl``, ``calibrate``)."""
+    from linjat_editor.core.ready.readiness import UNBOUNDED
 
-
-def fits_python_tier(args: argparse.Namespace) -> bool:
-    """Whether a first start answers this command from the kernels' Python: one level, a short search.
-
-    Many levels (``--jsonl``, ``calibrate``) or a long search take longer as
-    Python than compiling first takes.
-    """
     if getattr(args, "jsonl", None) or args.command == "calibrate":
-        return False
+        return UNBOUNDED
     if args.command == "generate":
         cells = args.size[0] * args.size[1]
     elif args.command == "optimize":
         cells = the_level(args).height * the_level(args).width
     else:
-        return True
-    return args.iterations * cells <= PYTHON_TIER_WORK
+        return 0.0
+    return float(args.iterations * cells)
 
 
 def check_arguments(args: argparse.Namespace) -> None:

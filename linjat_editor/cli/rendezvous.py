@@ -6,7 +6,7 @@ else ``/tmp/linjat-editor-<uid>``. Beside the socket: ``<fingerprint>.lock``
 (held by the server for its life, and by whoever starts it; removed as it
 ends) and its log.
 
-The messages are JSON objects, one a line. A command sends ``{"verb": "run",
+The messages are JSON objects, one a line (typed in ``wire.py``). A command sends ``{"verb": "run",
 ...}`` with its standard input, output and error attached (SCM_RIGHTS); the
 child the server forks for it answers ``{"pid": N}``, runs once told
 ``{"go": true}``, and ends with ``{"exit": N}`` (or the server says
@@ -23,7 +23,7 @@ import stat
 import sys
 TYPE_CHECKING = False  # importing typing would cost a command handed to a server 3 ms of its start
 if TYPE_CHECKING:
-    from typing import Any
+    from .wire import Message
 
 #: "0" turns the server off: no command uses one, none starts one.
 SWITCH = "LINJAT_SERVER"
@@ -115,7 +115,7 @@ def connect(path: str, timeout: float = HANDSHAKE_TIMEOUT) -> socket.socket:
     return sock
 
 
-def send(sock: socket.socket, message: dict[str, Any], fds: list[int] | None = None) -> None:
+def send(sock: socket.socket, message: Message, fds: list[int] | None = None) -> None:
     data = json.dumps(message).encode() + b"\n"
     if fds:
         sent = socket.send_fds(sock, [data], fds)
@@ -131,7 +131,7 @@ class Reader:
         self.buffer = b""
         self.fds: list[int] = []
 
-    def next(self, with_fds: int = 0) -> dict[str, Any] | None:
+    def next(self, with_fds: int = 0) -> Message | None:
         """The next message; None at the end of the connection. OSError (or socket.timeout) as the socket raises."""
         while b"\n" not in self.buffer:
             if len(self.buffer) > MAX_MESSAGE:
@@ -151,4 +151,4 @@ class Reader:
             raise OSError("not a message") from None
         if not isinstance(message, dict):
             raise OSError("not a message")
-        return message
+        return message  # type: ignore[return-value]  # JSON's object; its reader checks the keys it needs

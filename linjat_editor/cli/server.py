@@ -34,8 +34,11 @@ import traceback
 from types import FrameType
 from typing import Any, NoReturn
 
-from . import command, rendezvous, servers, starter
+from linjat_editor.core.jit import detached
+
+from . import command, rendezvous, servers
 from .fingerprint import fingerprint
+from .wire import Message
 
 
 def log(text: str) -> None:
@@ -61,13 +64,13 @@ def main(argv: list[str]) -> int:
         log("this process' fingerprint is not its starter's (other Python flags?): not serving")
         return 1
     command.as_program()
-    from linjat_editor.core import warmup
+    from linjat_editor.core.ready import readiness, warmup
 
-    if not warmup.compiled(command.SERVED_FAMILIES):
+    if not warmup.compiled(readiness.SERVED_FAMILIES):
         log("the kernels are not all compiled: a server only loads them (run a command to compile)")
         return 1
     started = time.perf_counter()
-    warmup.prepare(command.SERVED_FAMILIES)
+    readiness.ready(readiness.SERVED_FAMILIES, load=True).begin().run()  # warm: loads them all, before any fork
     if threads() != 1:
         log(f"{threads()} threads after loading the kernels: a fork would copy only one; not serving")
         return 1
@@ -193,7 +196,7 @@ class Server:
             if not name.endswith(".lock") or name == ours:
                 continue
             path = os.path.join(self.where, name)
-            lock = starter.take_lock(path)
+            lock = detached.take_lock(path)
             if lock is None or lock < 0:
                 continue  # held: a server runs or starts there
             try:
@@ -233,7 +236,7 @@ class Server:
             self.last_busy = time.monotonic()
             if conn is None:
                 continue
-            ended = ({"signal": os.WTERMSIG(status)} if os.WIFSIGNALED(status)
+            ended: Message = ({"signal": os.WTERMSIG(status)} if os.WIFSIGNALED(status)
                      else {"exit": os.waitstatus_to_exitcode(status)})
             try:
                 conn.settimeout(0.5)
@@ -242,7 +245,7 @@ class Server:
                 pass  # the caller has its status already, or is gone
             conn.close()
 
-    def status(self) -> dict[str, Any]:
+    def status(self) -> Message:
         return {"pid": os.getpid(), "fingerprint": self.fingerprint, "started": self.started,
                 "idle": 0.0 if self.children else time.monotonic() - self.last_busy, "idle_limit": self.idle,
                 "served": self.served, "running": len(self.children)}
@@ -285,7 +288,7 @@ class Server:
             if not forked:
                 conn.close()
 
-    def fork(self, conn: socket.socket, reader: rendezvous.Reader, request: dict[str, Any]) -> None:
+    def fork(self, conn: socket.socket, reader: rendezvous.Reader, request: Message) -> None:
         pid = os.fork()
         if pid == 0:
             log_fd = os.dup(2)  # the server's log, whatever becomes of stderr
@@ -322,7 +325,7 @@ _PROGRAM_SIGNALS: dict[int, Any] = {
 class Child:
     """One command, in a fork of the server: it becomes the caller's process, runs, and reports its status."""
 
-    def __init__(self, conn: socket.socket, reader: rendezvous.Reader, request: dict[str, Any]) -> None:
+    def __init__(self, conn: socket.socket, reader: rendezvous.Reader, request: Message) -> None:
         self.conn = conn
         self.reader = reader
         self.request = request

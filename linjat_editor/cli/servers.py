@@ -17,12 +17,13 @@ from typing import Any
 
 from . import rendezvous
 from .fingerprint import fingerprint
+from .wire import Message, Verb
 
 #: Seconds ``stop`` waits for a server to end (it first lets the commands it runs finish).
 STOP_WAIT = 10.0
 
 
-def ask(where: str, name: str, verb: str) -> dict[str, Any] | None:
+def ask(where: str, name: str, verb: Verb) -> Message | None:
     """A server's answer to ``verb`` (its status), or None when none listens at ``name``."""
     try:
         with rendezvous.connect(os.path.join(where, name), timeout=2.0) as sock:
@@ -32,7 +33,7 @@ def ask(where: str, name: str, verb: str) -> dict[str, Any] | None:
         return None
 
 
-def listening(where: str, verb: str = "status") -> list[dict[str, Any]]:
+def listening(where: str, verb: Verb = "status") -> list[Message]:
     """Every server in ``where`` that answers, told ``verb``."""
     try:
         names = sorted(n for n in os.listdir(where) if n.endswith(".sock"))
@@ -41,7 +42,7 @@ def listening(where: str, verb: str = "status") -> list[dict[str, Any]]:
     return [answer for answer in (ask(where, name, verb) for name in names) if answer is not None]
 
 
-def describe(status: dict[str, Any], mine: str) -> str:
+def describe(status: Message, mine: str) -> str:
     whose = "" if status.get("fingerprint") == mine else " for other code or settings"
     return (f"linjat server{whose}: running, pid {status.get('pid')}, idle {status.get('idle', 0):.0f} s "
             f"of {status.get('idle_limit', 0):.0f}, {status.get('served', 0)} commands served, "
@@ -64,7 +65,7 @@ def alive(pid: int) -> bool:
     return True
 
 
-def stop(where: str, wait: float = STOP_WAIT) -> tuple[list[dict[str, Any]], list[dict[str, Any]]]:
+def stop(where: str, wait: float = STOP_WAIT) -> tuple[list[Message], list[Message]]:
     """Ask every server in ``where`` to stop and wait up to ``wait`` s for them: (those asked, those still running)."""
     stopped = listening(where, "stop")
     deadline = time.monotonic() + wait

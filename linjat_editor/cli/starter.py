@@ -10,11 +10,12 @@ command started with; what it says goes to its log beside its socket.
 
 from __future__ import annotations
 
-import fcntl
 import json
 import os
 import subprocess
 import sys
+
+from linjat_editor.core.jit import detached
 
 from . import rendezvous
 
@@ -28,7 +29,7 @@ def start(fingerprint: str, environment: dict[str, str], path: list[str]) -> boo
     where = rendezvous.folder()
     if where is None:
         return False
-    lock = take_lock(rendezvous.lock_path(where, fingerprint))
+    lock = detached.take_lock(rendezvous.lock_path(where, fingerprint))
     if lock is None:
         return True  # a server holds it: running, or loading its kernels
     if lock < 0:
@@ -40,36 +41,7 @@ def start(fingerprint: str, environment: dict[str, str], path: list[str]) -> boo
             # Python turns UTF-8 mode on by itself in the C locale (no LANG, or one not installed) and sets
             # LC_CTYPE to C.UTF-8 as it does, which the server inherits and which then keeps it off there.
             flags += ["-X", f"utf8={sys.flags.utf8_mode}"]
-        with open(rendezvous.log_path(where, fingerprint), "wb") as log:
-            subprocess.Popen([sys.executable, *flags, "-c", BOOT, json.dumps(path), fingerprint, str(lock)],
-                             env=environment, cwd=where, stdin=subprocess.DEVNULL, stdout=log, stderr=subprocess.STDOUT,
-                             start_new_session=True, pass_fds=(lock,))
-        return True
-    except OSError:
-        return False
+        return detached.start([sys.executable, *flags, "-c", BOOT, json.dumps(path), fingerprint, str(lock)],
+                              rendezvous.log_path(where, fingerprint), cwd=where, env=environment, lock=lock)
     finally:
         os.close(lock)  # the server has its own copy, and with it the lock
-
-
-def take_lock(path: str) -> int | None:
-    """The lock file at ``path``, opened and locked: its descriptor; None when another process holds it, -1 on an error.
-
-    A server removes its lock file as it ends: one locked just after that
-    would be no longer the one at ``path``, so it is opened again.
-    """
-    for _ in range(5):
-        try:
-            lock = os.open(path, os.O_RDWR | os.O_CREAT | os.O_CLOEXEC, 0o600)
-        except OSError:
-            return -1
-        try:
-            fcntl.flock(lock, fcntl.LOCK_EX | fcntl.LOCK_NB)
-            if os.fstat(lock).st_ino == os.stat(path).st_ino:
-                return lock
-        except BlockingIOError:
-            os.close(lock)
-            return None
-        except OSError:
-            pass  # removed meanwhile: open it again
-        os.close(lock)
-    return -1

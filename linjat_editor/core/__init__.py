@@ -34,16 +34,34 @@ _HOME = {
 
 __all__ = sorted(_HOME)
 
-if TYPE_CHECKING:
-    from .classification import Classification, KindStats
-    from .exact import ExactResult, count_solutions
-    from .generator import FillResult, fill_dots, random_level
-    from .kinds import TRY_ORDER, Kind
-    from .level import MAX_SIDE, MAX_VALUE, Cell, Level, LevelError, Line, Number, line_cells
-    from .optimizer import Optimizer, PoolEntry, Progress, default_workers, first_level, generate
-    from .polish import polish_dots
-    from .scoring import PRESETS, SELECTION, TIERS, Tier, Weights, preset, score, selection_score
-    from .solver import Layer, SolveResult, SolveStatus, classify, solve
+if TYPE_CHECKING:  # each name re-exported as itself, for type checkers (strict: no implicit re-export)
+    from .classification import (
+        Classification as Classification, KindStats as KindStats,
+    )
+    from .exact import (
+        ExactResult as ExactResult, count_solutions as count_solutions,
+    )
+    from .generator import (
+        FillResult as FillResult, fill_dots as fill_dots, random_level as random_level,
+    )
+    from .kinds import (
+        TRY_ORDER as TRY_ORDER, Kind as Kind,
+    )
+    from .level import (
+        MAX_SIDE as MAX_SIDE, MAX_VALUE as MAX_VALUE, Cell as Cell, Level as Level, LevelError as LevelError, Line as Line, Number as Number, line_cells as line_cells,
+    )
+    from .optimizer import (
+        Optimizer as Optimizer, PoolEntry as PoolEntry, Progress as Progress, default_workers as default_workers, first_level as first_level, generate as generate,
+    )
+    from .polish import (
+        polish_dots as polish_dots,
+    )
+    from .scoring import (
+        PRESETS as PRESETS, SELECTION as SELECTION, TIERS as TIERS, Tier as Tier, Weights as Weights, preset as preset, score as score, selection_score as selection_score,
+    )
+    from .solver import (
+        Layer as Layer, SolveResult as SolveResult, SolveStatus as SolveStatus, classify as classify, solve as solve,
+    )
 
 
 __getattr__, __dir__ = lazy_names(__name__, _HOME, globals())

@@ -88,7 +88,7 @@ def count_solutions(
     if allowed is not None:
         for k in range(len(piece)):
             if allowed[piece[k]] is not None:
-                ok[k] = line_of(cells, length, k, w) in allowed[piece[k]]  # type: ignore[operator]
+                ok[k] = line_of(cells, length, k, w) in allowed[piece[k]]
     dots = np.array(sorted(r * w + c for r, c in level.dots), np.int64)
     keep = min(limit, 16)
     out = np.zeros((keep, n), np.int64)

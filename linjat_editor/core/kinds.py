@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from enum import IntEnum
+from enum import IntEnum, StrEnum
 from typing import Iterable
 
 
@@ -102,3 +102,11 @@ def parse_rules(text: str) -> tuple[Kind, ...]:
 def before(kind: Kind) -> tuple[Kind, ...]:
     """The solving kinds tried before ``kind``: what a player knows when a lesson teaches it."""
     return SOLVING[: SOLVING.index(kind)]
+
+
+class LeakKind(StrEnum):
+    """A kind of uniqueness leak (``analysis/leaks.py``), in the order reports list them; in JSON, its value."""
+
+    SINGLE_SOLUTION = "single_solution"
+    UNCONTESTED_NO_COVER = "uncontested_no_cover"
+    GENERAL = "general"

@@ -1,81 +1,35 @@
-"""Make the engine's kernels ready in this process while the designer already works with them.
+"""The editor's engine start: every engine action works at once, the window only shows how far a first compile is.
 
-On a first start (nothing compiled yet for this version of the kernels) the
-engine answers at once from the kernels' plain Python (``core/kernels/tier.py``),
-slower, while a detached low-priority process compiles every family
-(``core/background_compile.py``); the warm-up loads each family into the editor
-as soon as it is compiled, so the engine speeds up while the designer works, and
-the next start finds it all done. Where no background compile can run (the built
-app, no writable cache) the warm-up compiles here instead (``core/warmup.py``),
-the engine still answering as Python meanwhile. A later start only loads.
-
-So nothing waits for the warm-up: every engine action works from the start, and
-the window only shows how far the compile is.
+The editor never waits (``core/ready/readiness.py`` with ``stays``): on a first
+start the engine answers from the kernels' plain Python while a detached
+process compiles them (or, where none can run, a worker here), and each family
+loads as soon as it is compiled; a later start loads every family in a worker.
 """
 
 from __future__ import annotations
 
-import time
-from typing import Any, Callable
+from typing import Any
 
-from linjat_editor.core import background_compile, warmup
-from linjat_editor.core.kernels import tier
+from linjat_editor.core.ready.readiness import Readiness, ready
 
 #: What the status bar says first on a first start: the truth in one short line.
 FIRST_START = "First start: compiling the engine in the background; everything works meanwhile, slower"
-#: How long the background compile may be gone, its families unfinished, before the warm-up compiles them here
-#: (it died). Checked this seldom, so the check never races the compile's own start for its lock.
-GONE_S = 30.0
 
 
-def first_start() -> bool:
-    """True on a first start; then the Python tier goes on, in this thread, before any engine work is started.
+def begin() -> Readiness:
+    """The editor's readiness, begun in the GUI thread: on a first start the Python tier is on before any engine work."""
+    return ready(stays=True, load=True).begin()
 
-    Turned on here rather than in the warm-up's thread, so an analysis requested
-    at the same moment cannot start compiling where it runs first.
+
+def warm_up(readiness: Readiness, job: Any = None) -> float:
+    """In a worker: every family made ready here, each reported to ``job``; returns the seconds it took.
+
+    Ends the readiness (the Python tier off) when every family is loaded, the
+    window closed, or loading failed (then the engine compiles where called).
     """
-    if warmup.compiled():
-        return False
-    tier.interpret()
-    return True
-
-
-def warm_up(job: Any = None, first: bool = False) -> float:
-    """Make every kernel family ready here; reports each ``core.warmup.Progress`` to ``job``; returns the seconds it took.
-
-    On a first start (``first``, after ``first_start()``) it follows the
-    background compile, or compiles here where none can run, and turns the
-    Python tier off when it ends: by then every family is loaded (or the window
-    closed, or loading failed, and the engine compiles where it is called, as
-    numba does).
-    """
-    report = job.progress if job is not None else None
-    cancelled: Callable[[], bool] = job.cancelled if job is not None else lambda: False
-    started = time.perf_counter()
-    if not first:
-        warmup.prepare(on_ready=report, cancelled=cancelled)  # everything cached: only loads
-        return time.perf_counter() - started
     try:
-        if background_compile.start():
-            background_compile.follow(on_ready=report, cancelled=_or_gone(cancelled))
-        if not cancelled() and not warmup.compiled():  # no background compile, or it ended half done
-            warmup.prepare(on_ready=report, cancelled=cancelled)
+        if job is None:
+            return readiness.run()
+        return readiness.run(job.progress, job.cancelled)
     finally:
-        tier.interpret(False)
-    return time.perf_counter() - started
-
-
-def _or_gone(cancelled: Callable[[], bool]) -> Callable[[], bool]:
-    """``cancelled``, or true once the background compile has gone without finishing (looked at every ``GONE_S``)."""
-    checked = time.monotonic()
-
-    def stop() -> bool:
-        nonlocal checked
-        if cancelled():
-            return True
-        if time.monotonic() - checked < GONE_S:
-            return False
-        checked = time.monotonic()
-        return not background_compile.running()
-
-    return stop
+        readiness.end()

@@ -92,7 +92,7 @@ def _our_classification(cls: Any) -> dict[str, dict[str, int]] | None:
     return out or None
 
 
-def _stored_figures(entry: Any, level: Level) -> tuple[Mapping | None, float | None, bool | None, int | None]:
+def _stored_figures(entry: Any, level: Level) -> tuple[Mapping[str, Any] | None, float | None, bool | None, int | None]:
     """Figures an entry or level already carries: a set entry's analysis (the editor's checks
     store solved and the exact count there too), or what reading a puzzles.json left in
     ``level.extra`` (the original's classification and score)."""

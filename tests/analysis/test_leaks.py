@@ -86,3 +86,14 @@ def test_verifier_rejects_false_claims() -> None:
     for bad in (replace(leak, line=solution_line), replace(leak, witness=((0, 0),)), replace(leak, point=3)):
         with pytest.raises(AssertionError):
             verify_general_leak(level, bad)
+
+
+def test_a_leaks_kind_is_one_of_the_three_and_reads_as_its_json_name() -> None:
+    """``Leak.kind`` is a ``LeakKind``, not a free string; the JSON keeps the plain name."""
+    from linjat_editor.core.kinds import LeakKind
+
+    leaks = detect_leaks(Level.from_rows(["   .", " 2 3", " .4 ", "    "]))
+    assert leaks and all(isinstance(leak.kind, LeakKind) for leak in leaks)
+    assert LEAK_KINDS == (LeakKind.SINGLE_SOLUTION, LeakKind.UNCONTESTED_NO_COVER, LeakKind.GENERAL)
+    assert [type(leak.to_json()["kind"]) for leak in leaks] == [str] * len(leaks)
+    assert leaks[0].to_json()["kind"] == "single_solution"

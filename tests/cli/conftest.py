@@ -7,17 +7,15 @@ from typing import Iterator
 
 import pytest
 
-from linjat_editor.cli import command
-
 from .served import Linjat, servers_folder
 
 
 @pytest.fixture(scope="session")
 def compiled() -> None:
     """A server only loads kernels: compile them first if this run has not (once; a second when cached)."""
-    from linjat_editor.core import warmup
+    from linjat_editor.core.ready import readiness, warmup
 
-    warmup.prepare(command.SERVED_FAMILIES)
+    warmup.prepare(readiness.SERVED_FAMILIES)
 
 
 @pytest.fixture

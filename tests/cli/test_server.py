@@ -175,3 +175,27 @@ def test_an_idle_server_leaves(linjat: Linjat) -> None:
     assert status["idle_limit"] == 1
     assert gone(status["pid"], 10)
     assert linjat.status() is None and not list(linjat.servers_folder.glob("*.sock"))
+
+
+def test_a_servers_status_is_a_typed_message(linjat: Linjat) -> None:
+    """What a server answers carries only keys ``wire.Message`` declares, each of its declared type."""
+    import typing
+
+    from linjat_editor.cli import wire
+
+    linjat.start_server()
+    status = linjat.the_server()
+    assert status is not None
+    declared = typing.get_type_hints(wire.Message)
+    assert set(status) <= set(declared), set(status) - set(declared)
+    for key, value in status.items():
+        kind = typing.get_origin(declared[key]) or declared[key]
+        assert isinstance(value, float if kind is float else kind) or (kind is float and isinstance(value, int)), key
+
+
+def test_a_command_handed_to_a_server_loads_no_typing(linjat: Linjat) -> None:
+    """The wire's types are for type checkers: the client's start stays as light as it was."""
+    code = ("import sys; from linjat_editor.cli import client, rendezvous; "
+            "print('typing' in sys.modules, 'linjat_editor.cli.wire' in sys.modules)")
+    done = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, env=linjat.env, timeout=60)
+    assert done.stdout.split() == ["False", "False"], done.stderr

@@ -1,4 +1,4 @@
-"""Running the engine as its kernels' plain Python (``kernels/tier.py``), beside the compiled engine, to compare.
+"""Running the engine as its kernels' plain Python (``jit/tier.py``), beside the compiled engine, to compare.
 
 The Python tier runs a kernel as Python only where no compiled code is
 loaded in the process; in a test session the compiled kernels are loaded by
@@ -21,7 +21,7 @@ from typing import Any, Collection, Iterator
 import numpy as np
 from numba.core.dispatcher import Dispatcher
 
-from linjat_editor.core.kernels import tier
+from linjat_editor.core.jit import tier
 from linjat_editor.core.kernels.record import Record
 
 

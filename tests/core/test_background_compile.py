@@ -11,9 +11,11 @@ import time
 import pytest
 
 from linjat_editor.cli.command import main
-from linjat_editor.core import background_compile, warmup
-from linjat_editor.core.kernels import tier
-from linjat_editor.core.kernels.cache import sources_digest
+from linjat_editor.core.jit import detached
+from linjat_editor.core.ready import background_compile, warmup
+from linjat_editor.core.jit import tier
+from linjat_editor.core.jit.cache import sources_digest
+from linjat_editor.core.ready.readiness import PYTHON_TIER_WORK
 
 #: A published easy level (corpus, 9 x 6): quick as Python, with steps and a verdict to compare.
 EASY = ["      ", " 3    ", "   . 3", "3.  . ", "  4 . ", " .  2 ", "  .   ", " 3   .", "    2 "]
@@ -42,7 +44,7 @@ def test_one_background_compile_per_cache(tmp_path, monkeypatch):
     spawned: list[object] = []
     monkeypatch.setattr(subprocess, "Popen", lambda *a, **k: spawned.append(a))
     with open(tmp_path / background_compile.LOCK, "ab") as held:
-        assert background_compile._try_lock(held)  # another process compiles
+        assert detached.try_lock(held.fileno())  # another process compiles
         assert background_compile.running() and background_compile.start()
         assert not spawned
     assert not background_compile.running()
@@ -71,6 +73,7 @@ def test_the_python_tier_lasts_as_long_as_the_command(monkeypatch, capsys):
     monkeypatch.setattr(warmup, "compiled", lambda names=None: False)
     monkeypatch.setattr(background_compile, "start", lambda: True)
     monkeypatch.setattr(background_compile, "follow", follow)
+    monkeypatch.setattr(warmup, "prepare", lambda *_, **__: None)  # the compile here, were the background one gone
     monkeypatch.setattr("sys.stdin", __import__("io").StringIO('["2.", "  "]'))
     assert main(["count", "-"]) == 0
     assert capsys.readouterr().out.strip() == "1 solution"
@@ -108,7 +111,7 @@ def test_only_one_level_or_a_short_search_answers_from_python(argv, python, tmp_
     write_set(LevelSet(entries=(SetEntry(Level.from_rows(EASY)),)), levels)
     args = build_parser().parse_args([a.format(level=level, set=levels, out=tmp_path / "c.json") for a in argv])
     engine.check_arguments(args)
-    assert engine.fits_python_tier(args) is python
+    assert (engine.search_work(args) <= PYTHON_TIER_WORK) is python
 
 
 def test_no_process_to_be_had_is_no_background_compile(tmp_path, monkeypatch):

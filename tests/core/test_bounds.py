@@ -82,7 +82,7 @@ def test_reach_of_everything_means_every_number_not_every_bit() -> None:
 #: The bounds-checked kernels' own compile cache, kept between runs (build/ is the checkout's scratch folder).
 #: Never shared with the ordinary cache: numba's cache key does not record bounds checking, so a shared
 #: folder would hand this test the unchecked kernels. A change to the kernels' sources gets a fresh folder
-#: (kernels/cache.py keys the folder by their digest), so a stale compile is never reused.
+#: (jit/cache.py keys the folder by their digest), so a stale compile is never reused.
 BOUNDS_CACHE = Path(__file__).resolve().parents[2] / "build" / "numba-boundscheck"
 
 

@@ -3,7 +3,7 @@
 import os
 from pathlib import Path
 
-from linjat_editor.core.kernels.cache import prune
+from linjat_editor.core.jit.cache import prune
 
 
 def test_prune_keeps_the_current_and_the_most_recently_used_versions(tmp_path):
@@ -42,7 +42,7 @@ def test_every_module_with_a_kernel_is_in_the_version_digest():
     import linjat_editor.core.analysis.admission  # noqa: F401  every kernel module
     import linjat_editor.core.kernels.polish  # noqa: F401
     import linjat_editor.core.optimizer  # noqa: F401
-    from linjat_editor.core.kernels.cache import CORE, MACHINERY, SOURCES
+    from linjat_editor.core.jit.cache import CORE, MACHINERY, SOURCES
 
     covered = {p for pattern in SOURCES for p in CORE.glob(pattern) if p.relative_to(CORE).as_posix() not in MACHINERY}
     holding = {

@@ -59,7 +59,7 @@ def test_a_numba_without_the_internals_loads_as_numba_does() -> None:
     """Another numba version may lack what the deferred load leans on: then its payload passes unchanged."""
     from types import SimpleNamespace
 
-    from linjat_editor.core.kernels import loading
+    from linjat_editor.core.jit import loading
 
     payload = (("kernel", "object", b"code"), SimpleNamespace(llvm_func_name="f", llvm_cpython_wrapper_name="w"))
     bare = SimpleNamespace(codegen=lambda: SimpleNamespace(_library_class=object))  # no JIT engine to name symbols in

@@ -15,7 +15,7 @@ import sys
 from pathlib import Path
 
 import linjat_editor
-from linjat_editor.core.kernels import cache
+from linjat_editor.core.jit import cache
 
 PACKAGE = Path(linjat_editor.__file__).resolve().parent
 _RUN = """
@@ -76,18 +76,18 @@ def test_the_version_folder_follows_the_sources_content_not_their_dates(tmp_path
     copy = _copy_package(tmp_path)
     digest = cache.sources_digest()
     os.utime(copy / "linjat_editor" / "core" / "kernels" / "bits.py", (1, 1))
-    same = subprocess.run([sys.executable, "-c", "from linjat_editor.core.kernels import cache; print(cache.sources_digest())"],
+    same = subprocess.run([sys.executable, "-c", "from linjat_editor.core.jit import cache; print(cache.sources_digest())"],
                           cwd=tmp_path, env={**os.environ, "PYTHONPATH": str(tmp_path)}, capture_output=True, text=True)
     assert same.stdout.strip() == digest
     with open(copy / "linjat_editor" / "core" / "kernels" / "bits.py", "a") as source:
         source.write("\n# changed\n")
-    changed = subprocess.run([sys.executable, "-c", "from linjat_editor.core.kernels import cache; print(cache.sources_digest())"],
+    changed = subprocess.run([sys.executable, "-c", "from linjat_editor.core.jit import cache; print(cache.sources_digest())"],
                              cwd=tmp_path, env={**os.environ, "PYTHONPATH": str(tmp_path)}, capture_output=True, text=True)
     assert changed.stdout.strip() not in ("", digest)
 
 
 def _digest(root: Path) -> str:
-    done = subprocess.run([sys.executable, "-c", "from linjat_editor.core.kernels import cache; print(cache.sources_digest())"],
+    done = subprocess.run([sys.executable, "-c", "from linjat_editor.core.jit import cache; print(cache.sources_digest())"],
                           cwd=root, env={**os.environ, "PYTHONPATH": str(root)}, capture_output=True, text=True)
     return done.stdout.strip()
 

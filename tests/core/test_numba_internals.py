@@ -1,6 +1,6 @@
 """Every private internal of numba that the kernel runtime leans on, checked by name and shape.
 
-The runtime (``core/kernels/locator.py``, ``loading.py``, ``tier.py``) subclasses
+The runtime (``core/jit/locator.py``, ``loading.py``, ``tier.py``) subclasses
 numba's cache, dispatcher and code library and calls underscore methods of theirs.
 numba keeps no promise about those: ``pyproject.toml`` pins numba to the minor
 version this suite runs on, and when that pin moves, this module is the one that
@@ -81,7 +81,7 @@ def test_the_index_key_carries_the_codegen_magic_second() -> None:
 
 
 def test_the_codegen_has_what_the_deferred_load_touches() -> None:
-    from linjat_editor.core.kernels import loading
+    from linjat_editor.core.jit import loading
 
     codegen = cpu_target.target_context.codegen()
     assert loading._supported(codegen), f"numba {numba.__version__}: the deferred kernel load would be off"

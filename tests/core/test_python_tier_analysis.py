@@ -35,7 +35,7 @@ def test_analysis_report(corpus_levels: Callable[[str], list[Level]]) -> None:
 def test_what_linjat_analyze_prints(corpus_levels: Callable[[str], list[Level]], tmp_path: Path,
                                     capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch) -> None:
     """The report a designer reads on a first start (text and JSON, and the exit status) is the compiled one's."""
-    monkeypatch.setattr(command, "_prepare_engine", lambda name: None)  # the tier is turned on here, not by a first start
+    monkeypatch.setattr(command, "_prepare_engine", lambda *_: None)  # the tier is turned on here, not by a first start
     paths = []
     for i, level in enumerate(sample(corpus_levels)[1:4]):
         paths.append(tmp_path / f"level{i}.txt")

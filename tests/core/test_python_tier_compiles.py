@@ -5,7 +5,7 @@ from __future__ import annotations
 import threading
 
 from linjat_editor.core import Level, count_solutions, solve
-from linjat_editor.core.kernels import tier
+from linjat_editor.core.jit import tier
 from linjat_editor.core.kernels.board import build_board
 from linjat_editor.core.kernels.exact import count_solutions as count_kernel
 from linjat_editor.core.kernels.layer import solve_board

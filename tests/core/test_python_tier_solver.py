@@ -1,6 +1,6 @@
 """The Python tier solves and counts as the compiled engine does: published levels of every tier, random ones.
 
-A first start answers from the kernels' Python (``kernels/tier.py``) while
+A first start answers from the kernels' Python (``jit/tier.py``) while
 they compile; a designer must get the same verdict then as the day after.
 """
 

@@ -2,8 +2,8 @@
 
 from __future__ import annotations
 
-from linjat_editor.core import warmup
-from linjat_editor.core.kernels import cache
+from linjat_editor.core.ready import warmup
+from linjat_editor.core.jit import cache
 
 
 def test_a_family_comes_after_everything_it_calls():

@@ -18,6 +18,15 @@ def _isolated_dirs(tmp_path, monkeypatch):
 
 
 @pytest.fixture
+def drained_pool():
+    """After the test, Qt's global thread pool has finished its jobs (analyses, checks): none runs into the next."""
+    yield
+    from PySide6.QtCore import QThreadPool
+
+    QThreadPool.globalInstance().waitForDone(60_000)
+
+
+@pytest.fixture
 def window(qtbot):
     """A main window with modal boxes replaced by recorders (``window.errors``, ``window.infos``)."""
     from PySide6.QtWidgets import QMessageBox

@@ -23,12 +23,8 @@ def make_panel(qtbot, rows, preset="easy"):
     return doc, panel
 
 
-@pytest.fixture(autouse=True)
-def _drain():
-    yield
-    from PySide6.QtCore import QThreadPool
-
-    QThreadPool.globalInstance().waitForDone(60_000)
+#: The global pool's workers (analyses, checks) end before the next test.
+pytestmark = pytest.mark.usefixtures("drained_pool")
 
 
 def test_good_level_shows_good_verdict_and_table(qtbot):

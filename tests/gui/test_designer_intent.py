@@ -24,12 +24,8 @@ from .pixels import close, colour_at, ink, screenshot
 JIT = 180_000
 
 
-@pytest.fixture(autouse=True)
-def _drain():
-    yield
-    from PySide6.QtCore import QThreadPool
-
-    QThreadPool.globalInstance().waitForDone(60_000)
+#: The global pool's workers (analyses, checks) end before the next test.
+pytestmark = pytest.mark.usefixtures("drained_pool")
 
 
 def test_aim_teach_square_and_target_percentile(qtbot) -> None:

@@ -149,7 +149,7 @@ def _run_editor(tmp_path: Path, config: Path, data: Path) -> subprocess.Complete
         import json, sys
         from PySide6.QtCore import QTimer
         from PySide6.QtWidgets import QApplication
-        from linjat_editor.core import background_compile
+        from linjat_editor.core.ready import background_compile
         from linjat_editor.gui import workers
         from linjat_editor.gui.shell import launch as app
         background_compile.start = lambda: False  # a test never leaves a detached compile behind

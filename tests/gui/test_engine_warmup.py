@@ -8,9 +8,9 @@ import time
 
 import pytest
 
-from linjat_editor.core import background_compile, warmup
-from linjat_editor.core.kernels import tier
-from linjat_editor.core.warmup import Progress
+from linjat_editor.core.jit import detached, tier
+from linjat_editor.core.ready import background_compile, readiness, warmup
+from linjat_editor.core.ready.warmup import Progress
 from linjat_editor.gui import engine_warmup
 
 
@@ -101,12 +101,44 @@ def test_without_a_background_compile_the_editor_compiles_itself_with_the_tier_o
 
 def test_a_background_compile_that_died_is_finished_here(monkeypatch):
     first = _FirstStart(monkeypatch)
-    monkeypatch.setattr(engine_warmup, "GONE_S", 0.0)
+    monkeypatch.setattr(readiness, "GONE_S", 0.0)
     monkeypatch.setattr(background_compile, "running", lambda: False)
-    monkeypatch.setattr(background_compile, "follow", lambda on_ready=None, cancelled=lambda: False: cancelled())
-    assert engine_warmup.first_start() and tier.interpreting()
-    engine_warmup.warm_up(None, first=True)
+    monkeypatch.setattr(background_compile, "follow", lambda names=None, on_ready=None, cancelled=lambda: False: cancelled())
+    started = engine_warmup.begin()
+    assert started.behind and tier.interpreting()
+    engine_warmup.warm_up(started)
     assert first.prepared == [True] and not tier.interpreting()
+
+
+def test_the_command_line_finishes_a_dead_background_compile_as_the_editor_does(monkeypatch, capsys):
+    """One behaviour: a background compile gone half done is compiled here, by a command as by the editor."""
+    from linjat_editor.cli.command import main
+
+    first = _FirstStart(monkeypatch)
+    monkeypatch.setattr(readiness, "GONE_S", 0.0)
+    monkeypatch.setattr(background_compile, "running", lambda: False)
+    gone = threading.Event()
+    monkeypatch.setattr(background_compile, "follow", lambda names=None, on_ready=None, cancelled=lambda: False:
+                        gone.set() if cancelled() else None)
+
+    def prepare(names=None, **_):
+        first.prepared.append(tier.interpreting())
+        first.release.set()  # compiled: the command may end
+
+    monkeypatch.setattr(warmup, "prepare", prepare)
+    monkeypatch.setattr("sys.stdin", __import__("io").StringIO('["2.", "  "]'))
+    ended = threading.Event()
+
+    def slow_count(*_: object, **__: object) -> int:
+        first.release.wait(5)
+        ended.set()
+        return 0
+
+    from linjat_editor.cli import engine
+
+    monkeypatch.setattr(engine, "run_count", slow_count, raising=False)
+    assert main(["count", "-"]) == 0
+    assert gone.is_set() and first.prepared == [True]
 
 
 def test_a_later_start_only_loads_and_says_nothing_until_ready(window, qtbot, monkeypatch):
@@ -114,7 +146,7 @@ def test_a_later_start_only_loads_and_says_nothing_until_ready(window, qtbot, mo
     monkeypatch.setattr(warmup, "compiled", lambda names=None: True)
     monkeypatch.setattr(background_compile, "start", lambda: pytest.fail("nothing to compile"))
 
-    def prepare(on_ready, cancelled):
+    def prepare(names=None, on_ready=None, cancelled=None):
         loaded.append(tier.interpreting())
         on_ready(Progress(1, 1, "board", 0.1, None))
 
@@ -171,7 +203,8 @@ def test_a_background_compile_that_cannot_start_leaves_the_compile_here(monkeypa
     first = _FirstStart(monkeypatch)
     monkeypatch.setattr(background_compile, "start", real_start)  # the real one, up to its process
     monkeypatch.setattr(background_compile, "_folder", lambda: tmp_path)
-    monkeypatch.setattr(background_compile.subprocess, "Popen", popen)
-    assert engine_warmup.first_start()
-    engine_warmup.warm_up(None, first=True)
+    monkeypatch.setattr(detached.subprocess, "Popen", popen)
+    started = engine_warmup.begin()
+    assert started.behind and not started.background
+    engine_warmup.warm_up(started)
     assert first.prepared == [True] and not tier.interpreting()

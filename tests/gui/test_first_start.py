@@ -20,8 +20,8 @@ ROOT = Path(__file__).resolve().parents[2]
 SCRIPT = textwrap.dedent("""
     import json, sys, threading
     from numba.core.dispatcher import Dispatcher
-    from linjat_editor.core import background_compile
-    from linjat_editor.core.kernels import tier
+    from linjat_editor.core.ready import background_compile
+    from linjat_editor.core.jit import tier
 
     said = {"compiled_in": [], "as_python": []}
     compile_for_args, entry = Dispatcher._compile_for_args, tier.entry

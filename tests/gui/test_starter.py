@@ -2,14 +2,9 @@
 
 from __future__ import annotations
 
-from pathlib import Path
-
-import pytest
-
 from linjat_editor.core import classify, count_solutions, selection_score, solve
 from linjat_editor.core.analysis import analyze
 from linjat_editor.gui.shell.main_window import MainWindow
-from linjat_editor.gui.shell.settings import Settings
 from linjat_editor.gui.shell.first_start import open_on_first_start, starter_set_path
 from linjat_editor.io import read_set
 
@@ -28,14 +23,6 @@ def test_starter_set_levels_are_unique_and_solved_with_a_tutorial_first() -> Non
     for tier in ("easy", "medium", "hard", "expert"):  # each tier ramps up
         scores = [selection_score(classify(e.level)) for e in level_set.entries if e.tier == tier]
         assert scores == sorted(scores), tier
-
-
-@pytest.fixture
-def window(qtbot, tmp_path: Path) -> MainWindow:  # type: ignore[no-untyped-def]
-    w = MainWindow(settings=Settings(tmp_path), autosave=False)
-    qtbot.addWidget(w)
-    yield w
-    w.document.undo_stack.setClean()
 
 
 def test_first_start_opens_the_starter_set_once(window: MainWindow) -> None:

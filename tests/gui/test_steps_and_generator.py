@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 import pytest
-from PySide6.QtCore import QThreadPool
 
 from linjat_editor import core
 from linjat_editor.core.level import Level
@@ -15,10 +14,8 @@ EXPERT = ['..4  . .4', '2. 3..   ', '.3..2.   ', '   ..3 4 ', '         ', '.   
           '.   4.  4.'[:9], '    ..4..', '5   .3..3', ' 33.3..4 ', ' ..2.    ', '.2.      ']
 
 
-@pytest.fixture(autouse=True)
-def _drain():
-    yield
-    QThreadPool.globalInstance().waitForDone(60_000)
+#: The global pool's workers (analyses, checks) end before the next test.
+pytestmark = pytest.mark.usefixtures("drained_pool")
 
 
 def load(window, qtbot, rows):

@@ -2,10 +2,14 @@
 
 from __future__ import annotations
 
+from dataclasses import replace
+
 import pytest
 from PySide6.QtWidgets import QScrollArea
 
+from linjat_editor.core.analysis import analyze
 from linjat_editor.core.level import Level
+from linjat_editor.core.solver import SolveStatus
 from linjat_editor.gui.analysis.analysis_panel import verdict_facts
 
 NINE_BY_SIX = Level.from_rows(["2   3 ", "      ", "  4   ", "      ", "3    2", "      ", " 3  4 ", "      ", "2     "])
@@ -35,13 +39,9 @@ def test_scrolling_the_details_never_hides_the_verdict(window, qtbot, size):
     assert "unique" in panel.facts.text() and "leak" in panel.facts.text()
 
 
-def test_the_facts_read_from_the_analysis_fields():
-    class Tier:
-        name = "medium"
-
-    class Report:
-        count, solved, status, tier, leaks = 1, True, "solved", Tier(), ("a", "b")
-
-    assert verdict_facts(Report()) == "unique · solved by deduction · tier medium · 2 leaks"
-    Report.count, Report.status, Report.solved, Report.tier = 2, "ambiguous", False, None
-    assert verdict_facts(Report()) == "not unique (2+ solutions) · deduction needs the uniqueness assumption · tier – · 2 leaks"
+def test_the_facts_read_from_the_engines_report():
+    report = analyze(Level.from_rows(["   .", " 2 3", " .4 ", "    "]), "easy")  # unique, deduced, one leak
+    assert report.tier is not None
+    assert verdict_facts(report) == f"unique · solved by deduction · tier {report.tier.name} · 1 leak"
+    other = replace(report, count=2, status=SolveStatus.AMBIGUOUS, solved=False, tier=None, leaks=report.leaks * 2)
+    assert verdict_facts(other) == "not unique (2+ solutions) · deduction needs the uniqueness assumption · tier – · 2 leaks"

@@ -271,11 +271,11 @@ def test_big_inputs_bounded_memory(name: str, data: bytes, tmp_path: Path) -> No
 @pytest.fixture
 def first_start(monkeypatch: pytest.MonkeyPatch) -> list[object]:
     """Nothing compiled yet: what the command asked for (a compile in the background, or first), in order."""
-    from linjat_editor.core import background_compile, warmup
+    from linjat_editor.core.ready import background_compile, warmup
 
     asked: list[object] = []
     monkeypatch.setattr(warmup, "compiled", lambda families: False)
-    monkeypatch.setattr(warmup, "prepare", asked.append)
+    monkeypatch.setattr(warmup, "prepare", lambda names=None, **_: asked.append(names))
     monkeypatch.setattr(background_compile, "start", lambda: asked.append("background") or True)
     monkeypatch.setattr(background_compile, "follow", lambda *_, **__: None)
     return asked

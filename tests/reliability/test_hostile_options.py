@@ -99,7 +99,7 @@ def test_refused_in_one_line(case: str, tmp_path: Path, capsys: pytest.CaptureFi
 
 def _without_preparing(err: str) -> str:
     """stderr less the one note a first start prints while the kernels compile (first, or in the background)."""
-    from linjat_editor.core.warmup import COMPILING_BEHIND, PREPARING
+    from linjat_editor.core.ready.warmup import COMPILING_BEHIND, PREPARING
 
     return "".join(line for line in err.splitlines(keepends=True) if PREPARING not in line and COMPILING_BEHIND not in line)
 

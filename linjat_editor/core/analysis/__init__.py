@@ -58,15 +58,31 @@ _HOME = {
 
 __all__ = sorted(_HOME)
 
-if TYPE_CHECKING:
-    from .calibration import calibration_from_corpus, compute_calibration, load_calibration, save_calibration, shipped_calibration
-    from .fix import LeakFix, fix_leaks, fix_leaks_report
-    from .leaks import LEAK_KINDS, MAX_GROUP, Leak, detect_leaks
-    from .report import Report, analyze
-    from .steps import Step, explain
-    from .stuck import Stuck, stuck_info
-    from .tiers import TierEstimate, estimate_tier
-    from .tutorial import draft_message
+if TYPE_CHECKING:  # each name re-exported as itself, for type checkers (strict: no implicit re-export)
+    from .calibration import (
+        calibration_from_corpus as calibration_from_corpus, compute_calibration as compute_calibration, load_calibration as load_calibration, save_calibration as save_calibration, shipped_calibration as shipped_calibration,
+    )
+    from .fix import (
+        LeakFix as LeakFix, fix_leaks as fix_leaks, fix_leaks_report as fix_leaks_report,
+    )
+    from .leaks import (
+        LEAK_KINDS as LEAK_KINDS, MAX_GROUP as MAX_GROUP, Leak as Leak, detect_leaks as detect_leaks,
+    )
+    from .report import (
+        Report as Report, analyze as analyze,
+    )
+    from .steps import (
+        Step as Step, explain as explain,
+    )
+    from .stuck import (
+        Stuck as Stuck, stuck_info as stuck_info,
+    )
+    from .tiers import (
+        TierEstimate as TierEstimate, estimate_tier as estimate_tier,
+    )
+    from .tutorial import (
+        draft_message as draft_message,
+    )
 
 
 __getattr__, __dir__ = lazy_names(__name__, _HOME, globals())

@@ -10,7 +10,7 @@ why no dot removed them.
 
 >>> from linjat_editor.core.level import Level
 >>> level = Level.from_rows(["   .", " 2 3", " .4 ", "    "])
->>> [leak.kind for leak in detect_leaks(level)]
+>>> [leak.kind.value for leak in detect_leaks(level)]
 ['single_solution']
 >>> fixed = fix_leaks(level)
 >>> detect_leaks(fixed), sorted(fixed.dots - level.dots)
@@ -23,7 +23,8 @@ from dataclasses import dataclass
 from typing import Hashable
 
 from ..exact import count_solutions
-from ..level import Cell, Level, LevelError, line_cells
+from ..kinds import LeakKind
+from ..level import Cell, Level, LevelError, Line, line_cells
 from ..solver import deduce
 from .leaks import MAX_GROUP, Leak, detect_leaks
 from .words import cell_list, cell_name
@@ -32,7 +33,7 @@ from .words import cell_list, cell_name
 PAIR_CELLS = 24
 
 
-def _leaks(level: Level, solution: tuple, max_group: int, must_solve: bool) -> list[Leak] | None:
+def _leaks(level: Level, solution: tuple[Line, ...], max_group: int, must_solve: bool) -> list[Leak] | None:
     """The level's leaks, or None if it must solve by deduction and does not."""
     trace = deduce(level, trace=True)
     if must_solve and not trace.solved:
@@ -141,11 +142,11 @@ def fix_leaks_report(level: Level, max_group: int = MAX_GROUP, max_dots: int | N
 
 def _key(leak: Leak) -> Hashable:
     """What stays the same of a leak when a dot elsewhere moves the point it appears at."""
-    return leak.kind, leak.number, leak.line if leak.kind == "general" else leak.cells
+    return leak.kind, leak.number, leak.line if leak.kind is LeakKind.GENERAL else leak.cells
 
 
 def _why_left(
-    level: Level, leak: Leak, candidates: list[Cell], solution: tuple, max_group: int, must_solve: bool, capped: bool
+    level: Level, leak: Leak, candidates: list[Cell], solution: tuple[Line, ...], max_group: int, must_solve: bool, capped: bool
 ) -> str:
     """Why no added dot removed ``leak``: tried again dot by dot on the cells still empty under the solution."""
     if capped:
@@ -181,7 +182,7 @@ def _near_leaks(level: Level, leaks: list[Leak], candidates: list[Cell]) -> list
 
 
 def _best_pair(
-    level: Level, leaks: list[Leak], candidates: list[Cell], solution: tuple, max_group: int, must_solve: bool
+    level: Level, leaks: list[Leak], candidates: list[Cell], solution: tuple[Line, ...], max_group: int, must_solve: bool
 ) -> tuple[Level, list[Cell]] | None:
     """Two dots near the leaks that together leave fewer leaks, or None."""
     near = _near_leaks(level, leaks, candidates)

@@ -12,11 +12,11 @@ Three kinds are reported:
 
 >>> from linjat_editor.core.level import Level
 >>> level = Level.from_rows(["  .", " 2 ", ".  "])
->>> [leak.kind for leak in detect_leaks(level)]
+>>> detect_leaks(level)
 []
 >>> leak = detect_leaks(Level.from_rows(["   .", " 2 3", " .4 ", "    "]))[0]
->>> leak.kind, leak.number, leak.cells
-('single_solution', (1, 1), ((2, 1),))
+>>> leak.kind is LeakKind.SINGLE_SOLUTION, leak.number, leak.cells
+(True, (1, 1), ((2, 1),))
 """
 
 from __future__ import annotations
@@ -27,7 +27,7 @@ from typing import Any, Sequence
 import numpy as np
 
 from ..exact import count_solutions
-from ..kinds import Kind
+from ..kinds import Kind, LeakKind
 from ..level import Cell, Level, Line, line_cells
 from ..solver import Deduction, deduce
 from .general import find_leaks, placement_cells
@@ -37,7 +37,7 @@ from .words import cell_list, line_words, number_list, number_name
 MAX_GROUP = 3
 
 #: The leak kinds, in the order reports list them.
-LEAK_KINDS = ("single_solution", "uncontested_no_cover", "general")
+LEAK_KINDS = tuple(LeakKind)
 
 
 @dataclass(frozen=True)
@@ -49,7 +49,7 @@ class Leak:
     out; ``witness``: the numbers left with more than one completion.
     """
 
-    kind: str
+    kind: LeakKind
     number: Cell | None
     cells: tuple[Cell, ...]
     message: str
@@ -59,7 +59,7 @@ class Leak:
 
     def to_json(self) -> dict[str, Any]:
         return {
-            "kind": self.kind,
+            "kind": self.kind.value,
             "number": list(self.number) if self.number is not None else None,
             "cells": [list(c) for c in self.cells],
             "message": self.message,
@@ -71,7 +71,7 @@ def _when(point: int) -> str:
 
 
 #: One article leak before it is put in words: (kind, point, number index, cells it claims).
-ArticleLeak = tuple[str, int, int, tuple[Cell, ...]]
+ArticleLeak = tuple[LeakKind, int, int, tuple[Cell, ...]]
 
 
 def article_points(trace: Deduction) -> list[ArticleLeak]:
@@ -89,13 +89,13 @@ def article_points(trace: Deduction) -> list[ArticleLeak]:
                 continue
             p = int(owner[new[0]])
             cells = tuple((int(c) // level.width, int(c) % level.width) for c in new if owner[c] == p)
-            out.append(("uncontested_no_cover", i, p, cells))
+            out.append((LeakKind.UNCONTESTED_NO_COVER, i, p, cells))
         elif kind == Kind.SINGLE_SOLUTION:
             by_number: dict[int, list[Cell]] = {}
             for cell, p in trace.leak_claims(i):
                 by_number.setdefault(p, []).append(cell)
             for p, claimed in sorted(by_number.items()):
-                out.append(("single_solution", i, p, tuple(sorted(claimed))))
+                out.append((LeakKind.SINGLE_SOLUTION, i, p, tuple(sorted(claimed))))
     return out
 
 
@@ -104,7 +104,7 @@ def article_leaks(trace: Deduction) -> list[Leak]:
     level = trace.level
     out: list[Leak] = []
     for kind, i, p, cells in article_points(trace):
-        if kind == "uncontested_no_cover":
+        if kind is LeakKind.UNCONTESTED_NO_COVER:
             msg = (
                 f"{_when(i)}, {number_name(level, p)} can reach no dot any more, but one of its lines "
                 f"uses only cells no other number can reach ({cell_list(cells)}): a player who assumes "
@@ -149,7 +149,7 @@ def general_leaks(trace: Deduction, solution: Sequence[Line], max_group: int = M
         )
         out.append(
             Leak(
-                "general", num.cell, tuple(c for c in line_cells(line) if c != num.cell), msg,
+                LeakKind.GENERAL, num.cell, tuple(c for c in line_cells(line) if c != num.cell), msg,
                 point=point, line=line, witness=tuple(level.numbers[q].cell for q in others),
             )
         )

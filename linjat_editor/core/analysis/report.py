@@ -71,7 +71,7 @@ class Report:
 
     def leak_counts(self) -> dict[str, int]:
         """How many leaks of each kind."""
-        return dict(Counter(leak.kind for leak in self.leaks))
+        return dict(Counter(leak.kind.value for leak in self.leaks))
 
     def to_json(self) -> dict[str, Any]:
         """The ``linjat analyze --json`` object."""

@@ -2,7 +2,7 @@
 
 It calls the engine's own rules (``core/kernels``), so the analysis reasons
 exactly as the solver does (and shares its versioned cache, see
-:mod:`linjat_editor.core.kernels.cache`). It is not a solve: no layers, no
+:mod:`linjat_editor.core.jit.cache`). It is not a solve: no layers, no
 order of kinds, each rule once.
 """
 

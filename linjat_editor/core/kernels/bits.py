@@ -10,7 +10,7 @@ from typing import Any
 import numba as nb
 import numpy as np
 
-from .locator import cached_njit
+from ..jit.locator import cached_njit
 
 #: Every kernel: compiled once and cached on disk (``locator.py``: found wherever the package lies), and runs without the GIL.
 #: Without numba's reference counting: every array a kernel passes on or

@@ -31,6 +31,7 @@ from linjat_editor.core.analysis.solve_time import clock
 from linjat_editor.core.kinds import Kind
 from linjat_editor.core.level import Level
 from linjat_editor.core.scoring import TIERS, preset_for_size
+from linjat_editor.core.solver import SolveStatus
 from linjat_editor.core.techniques import describe_essential
 from linjat_editor.gui.board.document import Document
 from linjat_editor.render.theme import Theme
@@ -41,24 +42,16 @@ PRESET_NAMES = tuple(TIERS)  # the engine's tier table, easiest first
 AUTO = "auto"
 
 
-def verdict_facts(result: object) -> str:
-    """The answers a designer looks for first, read from the analysis fields:
-    unique? solved by deduction? which tier? how many leaks?
-
-    Read defensively: the same fields exist on the engine's ``Report``
-    (``tier`` a ``TierEstimate``) and on the panel's result (``tier`` a string).
-    """
-    count = getattr(result, "count", None)
-    unique = {0: "no solution", 1: "unique"}.get(count, "not unique (2+ solutions)") if count is not None else "?"
-    status = getattr(result, "status", "")
-    if status == "ambiguous":
+def verdict_facts(result: Report) -> str:
+    """The answers a designer looks for first: unique? solved by deduction? which tier? how many leaks?"""
+    unique = {0: "no solution", 1: "unique"}.get(result.count, "not unique (2+ solutions)")
+    if result.status is SolveStatus.AMBIGUOUS:
         solved = "deduction needs the uniqueness assumption"
     else:
-        solved = "solved by deduction" if getattr(result, "solved", False) else "not solved by deduction"
-    tier = getattr(result, "tier", None)
-    tier_name = str(getattr(tier, "name", tier) or "–").split(",")[0]  # the panel's text is "medium, harder than…"
-    leaks = len(getattr(result, "leaks", ()) or ())
-    return f"{unique} · {solved} · tier {tier_name} · {leaks} leak{'s' if leaks != 1 else ''}"
+        solved = "solved by deduction" if result.solved else "not solved by deduction"
+    tier = result.tier.name if result.tier is not None else "–"
+    leaks = len(result.leaks)
+    return f"{unique} · {solved} · tier {tier} · {leaks} leak{'s' if leaks != 1 else ''}"
 
 
 class AnalysisPanel(QWidget):

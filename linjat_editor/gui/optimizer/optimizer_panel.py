@@ -173,7 +173,7 @@ class OptimizerPanel(QWidget):
         self.run_level, self._adopted, self._taking_pool = self.level, set(), True
         self.progress.setRange(0, total)
         self.progress.setValue(0)
-        self.info.setText("Starting… (the first run compiles the engine)")
+        self.info.setText("Starting…")  # a first start runs as Python while the engine compiles behind: no wait to announce
         self.goal = self.settings.goal()
         self.runner.start(self.level, self.goal, total, self.settings.seed_value(), self.settings.fixed_cells())
 

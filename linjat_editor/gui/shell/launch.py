@@ -83,7 +83,7 @@ def screenshot(file: str | None, out: str, size: str = "1280x860", step: int = 0
                leak: int = 0) -> int:
     """Open ``file``, wait for its analysis, save the window as ``out``. Returns the exit status."""
     from linjat_editor import io as lio
-    from linjat_editor.core import warmup
+    from linjat_editor.core.ready import warmup
     from linjat_editor.gui.shell.main_window import MainWindow
 
     try:

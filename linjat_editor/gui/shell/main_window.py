@@ -18,7 +18,7 @@ from PySide6.QtWidgets import (QAbstractButton, QAbstractScrollArea, QDockWidget
                                QProgressBar, QPushButton, QScrollArea, QWidget)
 
 from linjat_editor.core.level import Level
-from linjat_editor.core.warmup import Progress
+from linjat_editor.core.ready.warmup import Progress
 from linjat_editor.gui.shell.actions import install_actions
 from linjat_editor.gui.analysis.analysis_panel import AnalysisPanel
 from linjat_editor.gui.board.board_view import BoardView
@@ -229,12 +229,13 @@ class MainWindow(QMainWindow):
         from linjat_editor.gui import engine_warmup
 
         self.engine_ready = False
-        first = self.engine_compiling = engine_warmup.first_start()
+        readiness = engine_warmup.begin()
+        first = self.engine_compiling = readiness.behind
         self._warmup = workers.Worker(self)
         self._warmup.progressed.connect(self._engine_progress)
         self._warmup.finished.connect(self._engine_ready)
         self._warmup.failed.connect(lambda text: self._engine_ready(None, text))
-        self._warmup.start(lambda job: engine_warmup.warm_up(job, first))
+        self._warmup.start(lambda job: engine_warmup.warm_up(readiness, job))
         if first:
             self._engine_text = engine_warmup.FIRST_START
             self.busy_bar.setRange(0, 0)  # no count yet: a moving bar

@@ -1,10 +1,10 @@
 """The session ends (logout, shutdown, ``kill``): write the autosave now and quit cleanly.
 
-SIGTERM and the session manager's quit request used to kill the editor at
-once; the periodic autosave made that recoverable, but the last seconds of
-work were lost and running workers died mid-job. Now the editor answers
-them: the autosave is written and kept for the next start (not a dialog
-nobody will see), the settings saved, the workers stopped, exit status 0.
+SIGTERM and the session manager's quit request would otherwise kill the
+editor at once, losing the last seconds of work and the running workers'
+jobs. The editor answers them: the autosave is written and kept for the next
+start (not a dialog nobody will see), the settings saved, the workers
+stopped, exit status 0.
 
 Python runs a signal handler only between bytecodes, and Qt's event loop
 runs none while it waits. So the C-level handler writes the signal's number

@@ -59,6 +59,17 @@ def test_run_to_the_end_then_adopt(qtbot, panel, tmp_path):
     panel.grab().save(str(tmp_path / "optimizer.png"))
 
 
+def test_starting_promises_no_compile(qtbot, panel):
+    """The engine is never compiled by a run: a first start runs it as Python while it compiles behind."""
+    shown: list[str] = []
+    show = panel.info.setText
+    panel.info.setText = lambda text: (shown.append(text), show(text))  # every line the panel shows, in order
+    panel.settings.iterations.setValue(50)
+    panel.start()
+    wait_state(qtbot, panel, RunState.FINISHED)
+    assert shown[0] == "Starting…" and not any("compile" in text for text in shown), shown
+
+
 def test_pause_resume_stop_keep_the_pool(qtbot, panel):
     panel.settings.iterations.setValue(2_000_000)
     panel.start()

@@ -54,7 +54,7 @@ def hidden_controls(window) -> list[str]:
 
 
 def main() -> int:
-    from linjat_editor.core import background_compile
+    from linjat_editor.core.ready import background_compile
     from linjat_editor.gui.shell import launch as editor_app
     from linjat_editor.gui.shell.main_window import MainWindow
 

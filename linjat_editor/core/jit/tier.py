@@ -1,8 +1,8 @@
 """The Python tier: a kernel that is not compiled yet runs as the plain Python it is written in.
 
-A first start (nothing in the cache for this version of the kernels) used to
-compile before answering: some 30 s for an analysis, a minute for a short
-generation, on two cores. Every kernel is also valid Python with the same
+Compiling before answering would make a first start (nothing in the cache for
+this version of the kernels) wait some 30 s for an analysis on two cores
+(docs/dev/first-start.md). Every kernel is also valid Python with the same
 meaning (the tests hold the two to the same answers), about 30 times slower
 than compiled and yet a few milliseconds for a solve. So while the kernels
 compile somewhere else (a background process, the editor's warm-up), a call

@@ -111,8 +111,8 @@ class KernelCache(caching.FunctionCache):
         """numba's, without readying the whole compiler first: loaded machine code needs only numba's runtime.
 
         numba's ``refresh`` imports and registers all it can compile (its numpy,
-        typed containers, random, …): 0.24-0.49 s of every start here (2026-11-25),
-        for kernels that are then only loaded. A kernel not in the cache is
+        typed containers, random, …), a good part of a cached start
+        (docs/dev/first-start.md), for kernels that are then only loaded. A kernel not in the cache is
         compiled, and numba's compiler readies itself first.
         """
         rtsys.initialize(target_context)  # the allocating kernels call it
@@ -129,7 +129,7 @@ class KernelCache(caching.FunctionCache):
                 return self._impl.rebuild(target_context, data)
         return super()._load_overload(sig, target_context)
 
-    def _index_key_for(self, sig: Any, codegen: Any, magic: tuple) -> tuple:
+    def _index_key_for(self, sig: Any, codegen: Any, magic: tuple[Any, ...]) -> tuple[Any, ...]:
         """numba's index key, for the code of another CPU than this one."""
         key = self._index_key(sig, codegen)
         return (key[0], magic, *key[2:])

@@ -19,9 +19,12 @@ import os
 import time
 from concurrent.futures import FIRST_COMPLETED, Future, ProcessPoolExecutor, wait
 from dataclasses import dataclass
-from typing import Callable, Iterable
+from typing import TYPE_CHECKING, Callable, Iterable
 
-from .level import Level
+from ..level import Level
+
+if TYPE_CHECKING:
+    from ..kernels.board import Board
 
 #: A small level that takes every kernel family through its paces.
 SAMPLE_ROWS = (" 2  ", "   3", "3   ", "  2 ")
@@ -33,9 +36,9 @@ def _sample() -> Level:
     return Level.from_rows(list(SAMPLE_ROWS))
 
 
-def _board():  # type: ignore[no-untyped-def]
-    from .board import from_level
-    from .kernels.board import build_board
+def _board() -> Board:
+    from ..board import from_level
+    from ..kernels.board import build_board
 
     b = from_level(_sample(), trace=True)
     build_board(b)
@@ -48,7 +51,7 @@ def _touch_board() -> None:
 
 def _touch_rules() -> None:
     """The rules one layer tries, each on its own (``layer`` then loads them)."""
-    from .kernels import rules, settled
+    from ..kernels import rules, settled
 
     b = _board()
     rules.update_possible(b)
@@ -63,7 +66,7 @@ def _touch_rules() -> None:
 
 def _touch_harder_rules() -> None:
     """The three costliest rules: a process of their own beside the others."""
-    from .kernels import rules
+    from ..kernels import rules
 
     b = _board()
     rules.update_possible(b)
@@ -73,13 +76,13 @@ def _touch_harder_rules() -> None:
 
 
 def _touch_count() -> None:
-    from .exact import count_solutions
+    from ..exact import count_solutions
 
     count_solutions(_sample())
 
 
 def _touch_solver() -> None:
-    from .solver import solve
+    from ..solver import solve
 
     solve(_sample(), trace=True)
 
@@ -88,7 +91,7 @@ def _touch_sound() -> None:
     """The sound round, with the argument types the leak search passes (a row of the traced points: strided)."""
     import numpy as np
 
-    from .analysis.sound import sound_from
+    from ..analysis.sound import sound_from
 
     b = _board()
     m = b.alive.size
@@ -97,8 +100,8 @@ def _touch_sound() -> None:
 
 def _touch_leaks() -> None:
     """The leak search, run on the sample's solution: an analysis reaches it only on a level that asks for it."""
-    from .analysis.leaks import general_leaks
-    from .solver import deduce
+    from ..analysis.leaks import general_leaks
+    from ..solver import deduce
 
     trace = deduce(Level.from_rows(list(SOLVED_ROWS)), trace=True)
     assert trace.solution is not None
@@ -106,36 +109,36 @@ def _touch_leaks() -> None:
 
 
 def _touch_analysis() -> None:
-    from .analysis import analyze
-    from .scoring import PRESETS
+    from ..analysis import analyze
+    from ..scoring import PRESETS
 
     analyze(_sample(), PRESETS["easy"])
 
 
 def _touch_fill() -> None:
-    from .generator import fill_dots
+    from ..generator import fill_dots
 
     fill_dots(_sample().without_dots(), seed=0)
 
 
 def _touch_polish() -> None:
-    from .generator import fill_dots
-    from .polish import polish_dots
-    from .scoring import PRESETS
+    from ..generator import fill_dots
+    from ..polish import polish_dots
+    from ..scoring import PRESETS
 
     filled = fill_dots(_sample(), seed=0).level  # polish leaves a level without a unique solution alone
     polish_dots(filled, PRESETS["easy"], 2, seed=0)
 
 
 def _touch_optimizer() -> None:
-    from .optimizer import Optimizer
-    from .scoring import PRESETS
+    from ..optimizer import Optimizer
+    from ..scoring import PRESETS
 
     Optimizer(_sample(), PRESETS["easy"], seed=0).run(2)
 
 
 def _touch_generator() -> None:
-    from .generator import random_level
+    from ..generator import random_level
 
     random_level(4, 4, 3, seed=0)
 
@@ -144,9 +147,8 @@ def _touch_generator() -> None:
 class Family:
     """Kernels compiled together: ``touch`` runs each once; ``needs``: families whose kernels they call.
 
-    ``cost``: its compile's share of a first start, in CPU seconds measured with
-    the board passed by reference (2026-11-25 16:39 UTC, every family in one
-    process, empty cache, this 2-core machine), for the estimate of the time left.
+    ``cost``: its compile's share of a first start, in CPU seconds (measured in
+    docs/dev/first-start.md), for the estimate of the time left.
     """
 
     name: str
@@ -164,8 +166,7 @@ FAMILIES: tuple[Family, ...] = (
     Family("harder rules", "the harder rules", _touch_harder_rules, ("board",), 6),
     Family("solver", "the solver", _touch_solver, ("rules", "harder rules", "count"), 9.5),
     Family("sound", "the sound round", _touch_sound, ("rules", "harder rules"), 3.5),
-    # Its own family: the sample's analysis never reached it, so a first ``linjat analyze`` compiled it
-    # after all the others, alone (15 s CPU, 23 s wall, 15:02 UTC).
+    # Its own family: the sample's analysis never reaches it, and it is the costliest the analysis calls.
     Family("leaks", "the leak search", _touch_leaks, ("sound",), 14),
     Family("analysis", "the analysis", _touch_analysis, ("solver", "sound", "leaks"), 0.5),
     Family("fill", "the dot fill", _touch_fill, ("solver",), 13),
@@ -189,7 +190,7 @@ def with_needs(names: Iterable[str]) -> list[Family]:
 
 
 def _compile_in_worker(name: str) -> None:
-    from .kernels import cache
+    from ..jit import cache
 
     BY_NAME[name].touch()
     cache.mark_ready(name)
@@ -213,7 +214,7 @@ class Progress:
 
 def cold(names: Iterable[str] | None = None) -> list[Family]:
     """The families (with what they need) whose kernels are not cached yet: a start would compile them."""
-    from .kernels import cache
+    from ..jit import cache
 
     return [f for f in with_needs(names if names is not None else BY_NAME) if not cache.is_ready(f.name)]
 
@@ -260,7 +261,7 @@ def prepare(names: Iterable[str] | None = None, on_ready: Callable[[Progress], N
     per core) and loaded here as soon as each is done; the others are loaded
     first. ``on_ready`` hears of every family ready, in this thread.
     """
-    from .kernels import cache, tier
+    from ..jit import cache, tier
 
     tally = Tally(names)
     families, to_compile = tally.families, tally.to_compile

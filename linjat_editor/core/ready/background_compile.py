@@ -1,7 +1,7 @@
 """The first compile, behind the designer's back: a process of its own that outlives the command that started it.
 
 With nothing compiled yet, a command starts this process and answers at once
-from the kernels' Python (``kernels/tier.py``), while the process compiles
+from the kernels' Python (``jit/tier.py``), while the process compiles
 every family (``warmup.py``) into the cache at a low priority, on every core,
 the analysis first. ``follow`` loads each family into the waiting program as
 soon as it is compiled, so a long search speeds up while it runs, and the next
@@ -15,14 +15,13 @@ not before, the one the designer asked for.
 from __future__ import annotations
 
 import os
-import subprocess
 import sys
 import time
 from pathlib import Path
-from typing import IO, Callable, Iterable
+from typing import Callable, Iterable
 
+from ..jit import cache, detached, tier
 from . import warmup
-from .kernels import cache, tier
 
 LOCK = "compiling.lock"
 LOG = "compile.log"
@@ -33,29 +32,13 @@ def _folder() -> Path | None:
     return cache.user_folder()
 
 
-def _try_lock(handle: IO[bytes]) -> bool:
-    """Take the cache's compile lock without waiting; False when another process holds it."""
-    try:
-        if os.name == "nt":
-            import msvcrt
-
-            msvcrt.locking(handle.fileno(), msvcrt.LK_NBLCK, 1)  # type: ignore[attr-defined]
-        else:
-            import fcntl
-
-            fcntl.flock(handle.fileno(), fcntl.LOCK_EX | fcntl.LOCK_NB)
-    except OSError:
-        return False
-    return True
-
-
 def running(folder: Path | None = None) -> bool:
     """True while a background compile holds the lock of ``folder`` (default: this process' cache for these sources)."""
     folder = folder or _folder()
     if folder is None or not folder.is_dir():
         return False
     with open(folder / LOCK, "ab") as handle:
-        if _try_lock(handle):
+        if detached.try_lock(handle.fileno()):
             return False  # closing the file lets the lock go
     return True
 
@@ -71,17 +54,9 @@ def start() -> bool:
         return False
     if running():
         return True
-    detach: dict[str, object] = (
-        {"creationflags": subprocess.DETACHED_PROCESS | subprocess.CREATE_NEW_PROCESS_GROUP}  # type: ignore[attr-defined]
-        if os.name == "nt" else {"start_new_session": True})
-    try:
-        with open(folder / LOG, "ab") as log:
-            # From the package's parent folder, ``-m`` runs this very copy of the package (not another one installed).
-            subprocess.Popen([sys.executable, "-m", __name__], cwd=cache.PACKAGE.parent, stdin=subprocess.DEVNULL,
-                             stdout=log, stderr=log, close_fds=True, **detach)  # type: ignore[call-overload]
-    except OSError:  # no process to be had (limits), a full disk: the caller compiles where it is
-        return False
-    return True
+    # From the package's parent folder, ``-m`` runs this very copy of the package (not another one installed).
+    # The process takes the lock itself: a second one started meanwhile finds it held and ends.
+    return detached.start([sys.executable, "-m", __name__], folder / LOG, cwd=cache.PACKAGE.parent, append=True)
 
 
 def follow(names: Iterable[str] | None = None, on_ready: Callable[[warmup.Progress], None] | None = None,
@@ -113,7 +88,7 @@ def main() -> int:
     if folder is None:
         return 1
     with open(folder / LOCK, "ab") as handle:
-        if not _try_lock(handle):
+        if not detached.try_lock(handle.fileno()):
             return 0  # another one compiles
         (folder / PID).write_text(str(os.getpid()))  # whoever must stop it (a test): the group leader
         if hasattr(os, "nice"):

@@ -3,9 +3,8 @@
 numba keeps, beside a cached kernel's machine code, the kernel's LLVM bitcode,
 for linking it into other kernels that call it, and parses that bitcode at
 every load (also to list the symbols it defines). A start that only runs
-kernels never links one: the parse was 0.16 s of the 0.21 s a cached
-``linjat generate --iterations 1`` spent loading its seven kernels (the
-optimizer's alone 0.25 s of load, 2026-11-25). Here a loaded kernel names
+kernels never links one, and the parse is most of a cached start's loading
+(docs/dev/first-start.md). Here a loaded kernel names
 its two entry symbols, and its bitcode is parsed when a compile first links it.
 """
 
@@ -63,7 +62,7 @@ def _supported(codegen: Any) -> bool:
     )
 
 
-def deferred(target_context: Any, payload: tuple) -> tuple:
+def deferred(target_context: Any, payload: tuple[Any, ...]) -> tuple[Any, ...]:
     """numba's cached ``payload`` for a kernel, made to load with its bitcode unparsed.
 
     Any other kind, or a numba without the internals this leans on, loads as numba loads it.

@@ -2,7 +2,7 @@
 
 Two places, looked up in this order (``locator.KernelCache``):
 
-- the *shipped* cache, ``kernels/shipped/<version>/`` inside the package (the
+- the *shipped* cache, ``core/kernels/shipped/<version>/`` inside the package (the
   app's build fills it, compiled for a generic x86-64 CPU; read only);
 - the user's cache, ``<user cache dir>/numba/<version>/`` (or
   ``$NUMBA_CACHE_DIR/numba/<version>/``), where whatever is compiled here goes.
@@ -36,10 +36,11 @@ SOURCES = (
     "analysis/leaks.py",
     "door.py",
 )
-#: Kernel machinery, no kernel code: a change to how kernels are found or loaded compiles nothing again.
-MACHINERY = ("kernels/__init__.py", "kernels/cache.py", "kernels/locator.py", "kernels/loading.py", "kernels/tier.py")
+#: Kernel machinery under ``kernels/``, no kernel code (how kernels are found and loaded lives in ``jit/``,
+#: outside ``SOURCES``): a change to it compiles nothing again.
+MACHINERY = ("kernels/__init__.py",)
 #: The shipped cache's parent folder (empty, or missing, outside a built app).
-SHIPPED = Path(__file__).resolve().parent / "shipped"
+SHIPPED = CORE / "kernels" / "shipped"
 #: Versions kept: two checkouts (or a release and a development tree) used in
 #: turn would otherwise delete each other's kernels and compile them again
 #: at every switch.
@@ -95,7 +96,7 @@ def prune(parent: Path, here: Path, keep: int = KEEP) -> None:
 
 
 def _marker(folder: Path, family: str) -> Path:
-    """Says that a family of kernels (``core/warmup.py``) is compiled in ``folder``, by this numba."""
+    """Says that a family of kernels (``core/ready/warmup.py``) is compiled in ``folder``, by this numba."""
     import numba  # the version: another numba compiles again (the app may carry no package metadata)
 
     return folder / "ready" / f"{family}-numba-{numba.__version__}"
