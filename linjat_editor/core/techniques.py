@@ -107,6 +107,8 @@ def describe_essential(found: Essentials | Iterable[Essential]) -> str:
             return "none (not solved by deduction)"
         needed = [e for e in found if e.needed]
         spare = [e for e in found if not e.needed]
+        if not needed and not spare:
+            return "none: the level is solved without any deduction"  # an empty board, or every line given
         if not needed:
             return f"among all kinds, none is essential: {_spare(spare)}"
         line = f"among all kinds, {_labels(e.kind for e in needed)} {'is' if len(needed) == 1 else 'are'} essential"

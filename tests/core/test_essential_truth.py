@@ -101,6 +101,10 @@ def test_the_sentences_read_as_english() -> None:
     mixed = Essentials((Essential(cover, True), Essential(fit, False), Essential(square, True)), SOLVING, None, True)
     assert describe_essential(mixed) == "among all kinds, cover and square are essential; can't fit can be done without"
     assert describe_essential(Essentials()) == "none (not solved by deduction)"
+    # An empty board is solved by no deduction at all: said so, not "none is essential:  can each be done without".
+    empty = essential_techniques(Level(9, 6))
+    assert empty.solved and not tuple(empty)
+    assert describe_essential(empty) == "none: the level is solved without any deduction"
     spare = Essentials((Essential(cover, True), Essential(square, False)), lesson_rules(square), square, True)
     assert describe_essential(spare) == ("among the lesson's kinds (cover, can't fit, square), does not need square: "
                                          "cover and can't fit alone solve it; cover is essential")
