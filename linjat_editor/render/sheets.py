@@ -205,14 +205,33 @@ def _page_paths(path: Path, count: int) -> list[Path]:
     return [path.with_name(f"{path.stem}-{i + 1}{path.suffix or '.png'}") for i in range(count)]
 
 
+def write_pages(pages: Sequence[Page], path: str | os.PathLike[str], fmt: str, title: str = "",
+                dpi: float = 150.0) -> list[Path]:
+    """Paint laid-out ``pages`` to ``path`` as ``fmt`` (svg, png, pdf); returns the files written.
+
+    SVG and PDF are one file each; PNG is ``path`` for one page, else ``stem-1.png``, ``stem-2.png``...
+    """
+    if fmt == "svg":
+        write_atomic(path, svg_bytes(pages, title))
+        return [Path(path)]
+    if fmt == "pdf":
+        write_atomic(path, pdf_bytes(pages, title))
+        return [Path(path)]
+    if os.fspath(path) == "-":
+        raise ValueError("PNG sheets may be several files: give a file name, not - (standard output)")
+    targets = _page_paths(Path(path), len(pages))
+    for img, target in zip(render_images(pages, dpi), targets):
+        write_atomic(target, png_bytes(img))
+    return targets
+
+
 def export_svg(
     level_set: Any, path: str | os.PathLike[str], *, title: str = "", per_page: int = 6,
     solutions: bool = False, paper: str = "a4", labels: bool = False,
 ) -> list[Path]:
     """Write the set's printable sheet as one SVG file (pages stacked); returns ``[path]``."""
     pages = sheet_pages(level_set, title=title, per_page=per_page, solutions=solutions, paper=paper, labels=labels)
-    write_atomic(path, svg_bytes(pages, title))
-    return [Path(path)]
+    return write_pages(pages, path, "svg", title)
 
 
 def export_png(
@@ -226,10 +245,7 @@ def export_png(
     if os.fspath(path) == "-":
         raise ValueError("PNG sheets may be several files: give a file name, not - (standard output)")
     pages = sheet_pages(level_set, title=title, per_page=per_page, solutions=solutions, paper=paper, labels=labels)
-    targets = _page_paths(Path(path), len(pages))
-    for img, target in zip(render_images(pages, dpi), targets):
-        write_atomic(target, png_bytes(img))
-    return targets
+    return write_pages(pages, path, "png", title, dpi)
 
 
 def export_pdf(
@@ -238,5 +254,4 @@ def export_pdf(
 ) -> list[Path]:
     """Write the sheet as one PDF, a page per sheet page; returns ``[path]``."""
     pages = sheet_pages(level_set, title=title, per_page=per_page, solutions=solutions, paper=paper, labels=labels)
-    write_atomic(path, pdf_bytes(pages, title))
-    return [Path(path)]
+    return write_pages(pages, path, "pdf", title)

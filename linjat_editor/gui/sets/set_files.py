@@ -31,14 +31,10 @@ EXPORT_FILTERS = {
 SHEET_FORMATS = ("pdf", "svg", "png")
 
 
-def _painted(path: str, fmt: str | None) -> bool:
-    """Whether the export is sheets painted on pages (PDF, SVG, PNG), not a file format written as text."""
-    from linjat_editor.render.export import format_for
-
-    try:
-        return (fmt or format_for(path)) in ("pdf", "svg", "png")
-    except ValueError:
-        return False  # an unknown suffix: the export itself says so
+def _sheet_format(path: str, fmt: str | None) -> str | None:
+    """The sheet format (pdf, svg, png) the export writes, or None for a file format written as text."""
+    chosen = (fmt or path.rsplit(".", 1)[-1]).lower()
+    return chosen if chosen in SHEET_FORMATS else None
 
 
 def export_target(path: str, chosen_filter: str) -> tuple[str, str | None]:
@@ -134,7 +130,7 @@ class SetFilesMixin(_Widget):
         level_set = level_set if level_set is not None else self.with_analysis()
         if all(e.analysis is not None for e in level_set):
             options.setdefault("analyse", False)  # every figure is known: no need to solve again
-        if (fmt or path.rsplit(".", 1)[-1].lower()) in SHEET_FORMATS:
+        if _sheet_format(path, fmt):
             options.pop("analyse", None)
             options.setdefault("title", level_set.name)
         return export_set(level_set, path, fmt, **options)
@@ -154,9 +150,14 @@ class SetFilesMixin(_Widget):
             self.export_in_background(path, fmt, options)
 
     def export_in_background(self, path: str, fmt: str | None, options: dict[str, Any]) -> None:
-        """Export on a worker (analysing every level for a CSV or a puzzles.json would freeze the
-        editor), sheets excepted (below); the panel says when it is written, a box when it fails."""
+        """Export with the engine's part on a worker (analysing or solving every level would freeze the
+        editor); the panel says when it is written, a box when it fails.
+
+        Sheets are laid out there (solutions, pages) and painted back in the editor's thread: Qt's
+        text and PDF engines belong to it (a PDF painted on a worker hung once).
+        """
         from linjat_editor.gui.workers import Worker
+        from linjat_editor.render.sheets import sheet_pages
 
         # A worker for each export (listed while it runs): two exports in a row both finish and both report.
         exporter = Worker(self)
@@ -166,21 +167,18 @@ class SetFilesMixin(_Widget):
         exporter.busyChanged.connect(lambda busy: None if busy else exporter.deleteLater())  # reported: done
         self.warnings.setText(f"Exporting {Path(path).name}…")
         level_set = self.with_analysis()  # here: the checks are read in the editor's thread
+        sheets = _sheet_format(path, fmt)
+        if sheets:
+            options = {"title": level_set.name, **options}
 
         def run(job: Any) -> tuple[str, Any]:
             try:
+                if sheets:
+                    return "laid out", (path, sheets, options["title"], sheet_pages(level_set, **options))
                 return "written", self.export(path, fmt, level_set=level_set, **options)
             except (OSError, ValueError) as exc:
                 return "failed", str(exc)
 
-        if _painted(path, fmt):
-            # Sheets are painted with Qt's text and PDF engines, which hung once in a worker thread
-            # (a worker blocked in pdf_bytes, another in a signal's emit): painted here, in the
-            # editor's thread, where Qt paints everything else. A few hundred boards take a second.
-            self._exported(run(None))
-            exporter.deleteLater()
-            self._exporters.remove(exporter)
-            return
         exporter.start(run)
 
     @property
@@ -190,6 +188,14 @@ class SetFilesMixin(_Widget):
 
     def _exported(self, result: tuple[str, Any]) -> None:
         outcome, detail = result
+        if outcome == "laid out":
+            from linjat_editor.render.sheets import write_pages
+
+            path, fmt, title, pages = detail
+            try:
+                outcome, detail = "written", write_pages(pages, path, fmt, title)
+            except (OSError, ValueError) as exc:
+                outcome, detail = "failed", f"{Path(path).name}: cannot write: {exc}"
         if outcome == "written":
             self.warnings.setText("Exported: " + ", ".join(str(p) for p in detail))
         else:

@@ -142,8 +142,9 @@ def test_sheet_options_chosen_in_the_dialog_reach_the_file(qtbot, tmp_path, monk
 
     monkeypatch.setattr(SheetOptionsDialog, "exec", choose)
     panel.export_dialog()
-    # Sheets are painted in the editor's thread (Qt's PDF engine hung once in a worker): written at once.
-    assert panel.warnings.text() == f"Exported: {out}" and not panel.exporting
+    assert panel.warnings.text() == "Exporting club.pdf…"  # laid out on a worker: the editor is not held up
+    qtbot.waitUntil(lambda: not panel.exporting, timeout=60_000)
+    assert panel.warnings.text() == f"Exported: {out}"  # painted in the editor's thread, then written
     assert seen["title"] == "Club night"
     data = out.read_bytes()
     boxes = re.findall(rb"/MediaBox\s*\[([^\]]*)\]", data)
