@@ -83,7 +83,10 @@ def _write(path: str | os.PathLike[str], data: bytes) -> None:
             f.write(data)
             f.flush()
             os.fsync(f.fileno())
-            _replace(tmp, target)
+            if fcntl is not None:
+                _replace(tmp, target)
+        if fcntl is None:
+            _replace(tmp, target)  # Windows: no lock to keep, and an open file cannot be renamed
     except BaseException:
         with suppress(OSError):
             os.unlink(tmp)
