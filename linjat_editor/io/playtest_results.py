@@ -47,7 +47,7 @@ MAX_LEVELS = 10_000
 PAGE_SOURCE = "page"
 
 _HEX_ID = re.compile(r"[0-9a-f]{8,32}")
-#: A tester's name is plain text: no markup, no control characters.
+#: A tester's name is plain text: no markup, no control characters (the page strips the same class).
 _BAD_NAME = re.compile(r"[<>&\"'\x00-\x1f\x7f-\x9f\u2028\u2029]")
 
 

@@ -55,3 +55,18 @@ def test_names_and_messages_cannot_end_the_script(tmp_path: Path) -> None:
 def test_an_empty_set_has_no_page() -> None:
     with pytest.raises(ValueError, match="no levels"):
         page_data(LevelSet())
+
+
+def test_the_page_strips_the_name_characters_the_reader_refuses() -> None:
+    """A name the page lets through is never one the import refuses (and nothing more is stripped)."""
+    import re
+    from importlib import resources
+
+    from linjat_editor.io.playtest_results import _BAD_NAME
+
+    page = resources.files("linjat_editor.resources").joinpath("playtest.html").read_text()
+    (js_class,) = re.findall(r'\$\("tester"\)\.value\.replace\(/(\[[^\]]*\])/g', page)
+    stripped = re.compile(js_class.replace("\\u", "\\u"))  # the same escapes read the same in Python
+    for code in range(0x3000):
+        c = chr(code)
+        assert bool(stripped.match(c)) == bool(_BAD_NAME.match(c)), hex(code)
