@@ -33,6 +33,23 @@ def test_a_version_used_again_moves_to_the_front(tmp_path):
     assert sorted(p.name for p in tmp_path.iterdir()) == ["old", "third"]
 
 
+def _kernel_modules() -> set[Path]:
+    """The files of every module that holds a compiled kernel (numba dispatcher)."""
+    import sys
+
+    from numba.core.dispatcher import Dispatcher
+
+    import linjat_editor.core.analysis.admission  # noqa: F401  every kernel module
+    import linjat_editor.core.kernels.polish  # noqa: F401
+    import linjat_editor.core.optimizer  # noqa: F401
+
+    return {
+        Path(module.__file__).resolve() for name, module in list(sys.modules.items())
+        if name.startswith("linjat_editor.core") and module is not None and module.__file__
+        and any(isinstance(v, Dispatcher) and v.py_func.__module__ == name for v in vars(module).values())
+    }
+
+
 def test_every_module_with_a_kernel_is_in_the_version_digest():
     """A kernel module left out of ``SOURCES`` would keep loading its callers' old compiled code after a change."""
     import sys
@@ -53,3 +70,32 @@ def test_every_module_with_a_kernel_is_in_the_version_digest():
     assert "linjat_editor.core.door" in holding and len(holding) > 10
     for name, module in holding.items():
         assert module.__file__ is not None and Path(module.__file__).resolve() in covered, name
+
+
+#: Modules kernel modules import from that compile into no kernel: the runtime's machinery, and the
+#: solver, whose ``Deduction`` only types a Python wrapper of ``analysis/general.py``.
+NOT_COMPILED_IN = ("linjat_editor.core.jit", "linjat_editor.core.solver")
+
+
+def test_every_module_a_kernel_module_reads_names_from_is_in_the_version_digest():
+    """numba freezes a global at compile time: a constant read from a module outside ``SOURCES``
+    (the objective's slots in ``scoring.py``, the kinds' numbers) would stay old in cached kernels."""
+    import ast
+    import importlib.util
+
+    from linjat_editor.core.jit.cache import CORE, MACHINERY, SOURCES
+
+    covered = {p for pattern in SOURCES for p in CORE.glob(pattern) if p.relative_to(CORE).as_posix() not in MACHINERY}
+    for source in sorted(_kernel_modules()):
+        package = "linjat_editor.core." + ".".join(source.relative_to(CORE).parent.parts)
+        for node in ast.walk(ast.parse(source.read_text())):
+            if not isinstance(node, ast.ImportFrom) or not node.level:
+                continue
+            name = importlib.util.resolve_name("." * node.level + (node.module or ""), package.rstrip("."))
+            if name.startswith(NOT_COMPILED_IN):
+                continue
+            spec = importlib.util.find_spec(name)
+            assert spec is not None and spec.origin is not None, name
+            if Path(spec.origin).name == "__init__.py":
+                continue  # a package: its modules are checked by name where imported
+            assert Path(spec.origin).resolve() in covered, f"{source.name} reads from {name}, outside SOURCES"

@@ -26,8 +26,9 @@ CORE = Path(__file__).resolve().parent.parent
 #: The package folder: cached kernels are named by their file's path below it.
 PACKAGE = CORE.parent
 #: Every module holding a cached kernel, or code or constants compiled into one (``door.py``: the pool's
-#: door; ``analysis/leaks.py``: the leak group's size). The analysis' words and reports are left out, so
-#: editing a sentence compiles nothing again.
+#: door; ``analysis/leaks.py``: the leak group's size; ``kinds.py``: the kinds' numbers; ``scoring.py``:
+#: the objective array's slots). The analysis' words and reports are left out, so editing a sentence
+#: compiles nothing again.
 SOURCES = (
     "kernels/*.py",
     "analysis/general.py",
@@ -35,6 +36,8 @@ SOURCES = (
     "analysis/admission.py",
     "analysis/leaks.py",
     "door.py",
+    "kinds.py",
+    "scoring.py",
 )
 #: Kernel machinery under ``kernels/``, no kernel code (how kernels are found and loaded lives in ``jit/``,
 #: outside ``SOURCES``): a change to it compiles nothing again.

@@ -169,7 +169,7 @@ FAMILIES: tuple[Family, ...] = (
     # Its own family: the sample's analysis never reaches it, and it is the costliest the analysis calls.
     Family("leaks", "the leak search", _touch_leaks, ("sound",), 14),
     Family("analysis", "the analysis", _touch_analysis, ("solver", "sound", "leaks"), 0.5),
-    Family("fill", "the dot fill", _touch_fill, ("solver",), 13),
+    Family("fill", "the dot fill", _touch_fill, ("solver", "leaks"), 13),  # a fill is checked for leaks
     Family("generator", "the generator", _touch_generator, ("fill",), 0.5),
     Family("polish", "the polish", _touch_polish, ("fill",), 15),
     Family("optimizer", "the optimizer", _touch_optimizer, ("fill", "leaks"), 18),  # its pool tests every level for leaks
