@@ -34,7 +34,7 @@ def test_a_number_longer_than_the_board_is_refused_and_a_message_says_why(window
 
 def test_a_batch_is_one_step_of_the_sets_own_undo_not_of_the_history(window, qtbot):
     assert ("The whole batch is one step of the set's own undo: `Ctrl+Z` with the keyboard in the Level set tab "
-            "takes it back (the History tab lists the board's edits only).") in GUIDE
+            "takes it back (the History tab lists it under Level set, apart from the board's edits).") in GUIDE
     panel = window.set_panel
     panel.analyse = False
     board_steps = window.document.undo_stack.count()
@@ -43,6 +43,9 @@ def test_a_batch_is_one_step_of_the_sets_own_undo_not_of_the_history(window, qtb
     panel.append_set(batch, "Generate 2 level(s)")  # what the batch dialog's result does
     assert len(panel.level_set) == 2 and window.document.undo_stack.count() == board_steps
     assert window.history.model().rowCount() == board_steps + 1  # "<opened>" and the board's edits only
+    set_list = window.history_panel.set_view
+    assert set_list is not None and set_list.model().rowCount() == 2  # how the set began, then the batch
+    assert set_list.model().data(set_list.model().index(1, 0)) == "Generate 2 level(s)"
     window.show()
     qtbot.waitExposed(window)
     window.findChild(type(window.analysis_dock), "dock-level-set").raise_()
