@@ -9,7 +9,7 @@ import sys
 import textwrap
 from pathlib import Path
 
-from PySide6.QtWidgets import QDockWidget, QMessageBox
+from PySide6.QtWidgets import QDockWidget, QFileDialog, QMessageBox
 
 from linjat_editor import io as lio
 from linjat_editor.core.level import Level
@@ -103,4 +103,25 @@ def test_a_set_as_new_as_its_file_is_not_offered(window, tmp_path, qtbot, monkey
     os.utime(path, (later, later))
     fresh, asked = start_fresh(qtbot, monkeypatch)
     assert asked == [] and not folder.exists()
+    fresh.autosaver.discard()
+
+
+def test_a_recovered_set_from_a_puzzles_json_is_never_saved_over_it(window, tmp_path, qtbot, monkeypatch):
+    from linjat_editor.io.export_puzzles_json import export_puzzles_json
+
+    panel = window.set_panel
+    panel.analyse = False
+    path = tmp_path / "puzzles.json"
+    export_puzzles_json(LevelSet().add(Level.from_rows(["2.", "  "]), tier="easy"), path, analyse=False)
+    before = path.read_bytes()
+    panel.load(str(path))
+    panel.add_current()
+    assert window.autosaver.save_now()
+    window.autosaver.keep()  # the editor ends without saving, leaving its autosave
+    fresh, asked = start_fresh(qtbot, monkeypatch)
+    assert len(asked) == 1 and len(fresh.set_panel.level_set) == 2 and fresh.set_panel.modified
+    monkeypatch.setattr(QFileDialog, "getSaveFileName", lambda *a, **k: ("", ""))  # Save asks for a file: cancelled
+    assert not fresh.set_panel.save_current()
+    assert path.read_bytes() == before
+    fresh.set_panel.undo_stack.setClean()
     fresh.autosaver.discard()

@@ -66,7 +66,7 @@ class SetFilesMixin(_Widget):
         documentChanged: Any
 
         def set_level_set(self, level_set: LevelSet, path: str | None = None, modified: bool = False,
-                          origin: str | None = None) -> None: ...
+                          origin: str | None = None, native: bool = True) -> None: ...
         def append_set(self, other: LevelSet, text: str = "") -> None: ...
         def display_name(self) -> str: ...
         @property
@@ -125,10 +125,10 @@ class SetFilesMixin(_Widget):
 
     def export(self, path: str, fmt: str | None = None, level_set: LevelSet | None = None, **options: object) -> list:
         """Export the set (with the figures found so far, or ``level_set``) in any format ``linjat export`` knows."""
-        from linjat_editor.render.export import export_set
+        from linjat_editor.render.export import export_set, format_for
 
         level_set = level_set if level_set is not None else self.with_analysis()
-        if all(e.analysis is not None for e in level_set):
+        if all(e.analysis is not None for e in level_set) and (fmt or format_for(path)) in ("puzzles-json", "json", "csv"):
             options.setdefault("analyse", False)  # every figure is known: no need to solve again
         if _sheet_format(path, fmt):
             options.pop("analyse", None)
@@ -224,8 +224,7 @@ class SetFilesMixin(_Widget):
         self._opened(*_read(path))
 
     def _opened(self, level_set: LevelSet, path: str, native: bool) -> None:
-        self.set_level_set(level_set, path)
-        self.path_is_native = native  # False: Save asks for a file rather than rewrite this one
+        self.set_level_set(level_set, path, native=native)
 
     def load_dialog(self) -> None:
         """Pick a set file and read it in the background: a set of thousands never freezes the editor.
@@ -272,3 +271,17 @@ def _read(path: str) -> tuple[LevelSet, str, bool]:
         return read_set(path, format="linjat-set"), path, True
     except FormatError:
         return read_set(path), path, False
+
+
+def is_native_set_file(path: str) -> bool:
+    """Whether Save may write a native set file to ``path``: it holds one, or nothing (a file gone since)."""
+    from linjat_editor.io.errors import FormatError
+    from linjat_editor.io.registry import read_set
+
+    if not Path(path).exists():
+        return True
+    try:
+        read_set(path, format="linjat-set")
+    except (FormatError, OSError):
+        return False
+    return True

@@ -164,13 +164,15 @@ class SetPanel(SetFilesMixin, QWidget):
     # -- the set -------------------------------------------------------------
 
     def set_level_set(self, level_set: LevelSet, path: str | None = None, modified: bool = False,
-                      origin: str | None = None) -> None:
+                      origin: str | None = None, native: bool = True) -> None:
         """Show another set (opened, recovered): fresh undo history.
 
-        ``modified=True`` marks it unsaved (a recovered autosave); ``origin`` says how it began.
+        ``modified=True`` marks it unsaved (a recovered autosave); ``origin`` says how it began;
+        ``native=False``: ``path`` is no native set file (the original's puzzles.json), so Save asks for one.
         """
         self.undo_stack.clear()
         self.path = path
+        self.path_is_native = native
         self.origin = origin or (f"opened {Path(path).name}" if path else "new set")
         self._show(level_set, 0 if len(level_set) else -1)
         self.undo_stack.setClean()

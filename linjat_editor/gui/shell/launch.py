@@ -138,8 +138,12 @@ def offer_recovery(window) -> list[str]:
         if found.level is not None:
             window.document.load(found.level, found.original, modified=True, origin="recovered level")
         if found.level_set is not None:
-            window.set_panel.set_level_set(found.level_set, str(found.set_original) if found.set_original else None,
-                                           modified=True, origin="recovered set")
+            from linjat_editor.gui.sets.set_files import is_native_set_file
+
+            original = str(found.set_original) if found.set_original else None
+            # A set recovered from the original's puzzles.json is never saved back over it as a native file.
+            window.set_panel.set_level_set(found.level_set, original, modified=True, origin="recovered set",
+                                           native=original is None or is_native_set_file(original))
         # The work now lives in this editor: the old copy goes once this editor's own autosave has it.
         if window.autosaver is not None and window.autosaver.save_now():
             found.discard()

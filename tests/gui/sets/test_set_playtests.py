@@ -12,6 +12,7 @@ from linjat_editor.gui.sets import set_playtests
 from linjat_editor.gui.sets.set_dock import install_set_panel
 from linjat_editor.gui.sets.set_worker import SetChecker
 from linjat_editor.io.playtest_page import RESULTS_FORMAT, page_data
+from linjat_editor.io.level_set import LevelSet, SetEntry
 
 LEVELS = [Level.from_rows(["    ", "    ", ".3. ", "    "]), Level.from_rows([" 2", ". "]), Level.from_rows(["3..", "   "])]
 
@@ -145,3 +146,16 @@ def test_results_of_a_changed_level_are_named_in_a_dialog(qtbot, window, tmp_pat
     assert "level 2 of the page has changed since the page was made" in text.splitlines()[1]
     assert [len(e.playtests) for e in panel.level_set] == [1, 0, 1]
     window.document.undo_stack.setClean()
+
+
+def test_the_page_of_a_checked_set_is_written(qtbot, window, tmp_path, monkeypatch):
+    """Once every level is checked the export skips the analysis: the page, which has none, is still written."""
+    panel = panel_in(window)
+    checked = LevelSet(name="checked", entries=tuple(
+        SetEntry(e.level, tier=e.tier, analysis={"score": 1}) for e in panel.level_set))
+    panel.set_level_set(checked)
+    page = tmp_path / "checked.html"
+    monkeypatch.setattr(QFileDialog, "getSaveFileName", lambda *a, **k: (str(page), "Web page (*.html)"))
+    window.export_menu.actions()[0].trigger()
+    assert "Playtest page written to" in panel.warnings.text()
+    assert page.read_text().count('"height"') == len(checked)
