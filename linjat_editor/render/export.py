@@ -8,8 +8,9 @@ needs both and ``io`` never imports Qt.
 from __future__ import annotations
 
 import os
+from contextlib import contextmanager
 from pathlib import Path
-from typing import Any, Callable
+from typing import Any, Callable, Iterator
 
 from linjat_editor.io.errors import STDOUT_NAME, FormatError
 
@@ -68,11 +69,27 @@ def export_set(level_set: Any, path: str | os.PathLike[str], fmt: str | None = N
         fmt = "puzzles-json"
     if fmt not in FORMATS:
         raise ValueError(f"unknown export format {fmt!r}; choose one of {', '.join(FORMATS)}")
-    try:
+    with _writing(path):
         written = _exporter(fmt)(level_set, path, **options)
+    return list(written) if written else [Path(path)]
+
+
+def export_pages(pages: Any, path: str | os.PathLike[str], fmt: str, title: str = "") -> list[Path]:
+    """Write sheets already laid out (``render.sheets.sheet_pages``) as ``fmt``: the painting step alone,
+    for a caller that laid them out elsewhere (the editor, on a worker). Errors as :func:`export_set`'s."""
+    from linjat_editor.render.sheets import write_pages
+
+    with _writing(path):
+        return write_pages(pages, path, fmt, title)
+
+
+@contextmanager
+def _writing(path: str | os.PathLike[str]) -> Iterator[None]:
+    """A write that fails raises :class:`FormatError` naming the file that could not be written."""
+    try:
+        yield
     except BrokenPipeError:
         raise  # the reader of standard output stopped early: the CLI ends quietly
     except OSError as e:
         target = STDOUT_NAME if os.fspath(path) == "-" else (e.filename or os.fspath(path))
         raise FormatError(os.fspath(target), f"cannot write: {e.strerror or e}") from None
-    return list(written) if written else [Path(path)]

@@ -188,14 +188,14 @@ class SetFilesMixin(_Widget):
 
     def _exported(self, result: tuple[str, Any]) -> None:
         outcome, detail = result
-        if outcome == "laid out":
-            from linjat_editor.render.sheets import write_pages
+        if outcome == "laid out":  # painted here: Qt's text and PDF engines are this thread's
+            from linjat_editor.render.export import export_pages
 
             path, fmt, title, pages = detail
             try:
-                outcome, detail = "written", write_pages(pages, path, fmt, title)
+                outcome, detail = "written", export_pages(pages, path, fmt, title)
             except (OSError, ValueError) as exc:
-                outcome, detail = "failed", f"{Path(path).name}: cannot write: {exc}"
+                outcome, detail = "failed", str(exc)
         if outcome == "written":
             self.warnings.setText("Exported: " + ", ".join(str(p) for p in detail))
         else:
