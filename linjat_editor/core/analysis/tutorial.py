@@ -49,16 +49,12 @@ def _name(level: Level, p: int) -> str:
     return f"the {n.value}" if same == 1 else f"the {n.value} at {cell_name(n.cell)}"
 
 
-def _index(level: Level, cell: Cell) -> int:
-    return next(i for i, n in enumerate(level.numbers) if n.cell == cell)
-
-
 def _before(level: Level, steps: list[Step]) -> str:
     """What to do before the key step: the game's "Drag the 3 over the dot." when it is one such move."""
     if not steps:
         return ""
     if len(steps) == 1 and steps[0].kind == Kind.COVER and len(steps[0].numbers) == 1:
-        return f"Drag {_name(level, _index(level, steps[0].numbers[0]))} over the dot."
+        return f"Drag {_name(level, level.number_index(*steps[0].numbers[0]))} over the dot."
     if all(s.kind == Kind.COVER for s in steps):
         return "First drag each number over the dots only it can reach."
     return "First draw what you can."
@@ -66,7 +62,7 @@ def _before(level: Level, steps: list[Step]) -> str:
 
 def _key(level: Level, step: Step, trace: Deduction, index: int) -> str:
     """The key step, short: which number, which cells, and why."""
-    numbers = [_index(level, c) for c in step.numbers]
+    numbers = [level.number_index(*c) for c in step.numbers]
     focus = set(numbers)
     if step.kind == Kind.COVER:
         if len(numbers) == 1:

@@ -24,7 +24,7 @@ from linjat_editor.gui.commands.change_set import ChangeSetCommand
 from linjat_editor.gui.sets.curve_chart import CurvePoint, CurveView
 from linjat_editor.gui.sets.set_checks import MEANINGS, EntryCheck, reason
 from linjat_editor.gui.sets.set_files import SetFilesMixin
-from linjat_editor.gui.sets.set_filter import LevelView, shown
+from linjat_editor.gui.sets.set_filter import TIERS, LevelView, shown
 from linjat_editor.gui.sets.set_model import SetModel, entry_name, median_seconds, target_of
 from linjat_editor.gui.sets.set_ordering import ramp_order
 from linjat_editor.gui.sets.set_view import CurveWindow, ShownRows, ViewBar
@@ -33,7 +33,6 @@ from linjat_editor.gui.sets.time_series import level_times
 from linjat_editor.io.export_common import guess_tier
 from linjat_editor.io.level_set import LevelSet
 
-TIERS = ("tutorial", "easy", "medium", "hard", "expert")
 
 
 class WrappedLine(QLabel):
