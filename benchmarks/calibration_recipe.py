@@ -11,10 +11,16 @@ from __future__ import annotations
 import time
 from typing import Any, Callable
 
+from linjat_editor.batch.jobs import make_jobs, run_job
 from linjat_editor.core.analysis.calibration import SHIPPED, compute_calibration, load_calibration, refreshed, save_calibration
-from linjat_editor.core.level import Level, LevelError
-from linjat_editor.core.optimizer import generate
+from linjat_editor.core.level import Level
 from linjat_editor.core.scoring import TIERS
+
+
+def calibration_jobs(name: str, per_tier: int, iterations: int, seed: int) -> list[Any]:
+    """Tier ``name``'s jobs: those of ``linjat batch --preset NAME --count PER_TIER --iterations ITERATIONS
+    --seed S`` (S: ``seed`` plus 100,000 per tier before it), so the calibration holds what a batch makes."""
+    return make_jobs(name, per_tier, iterations, seed + 100_000 * list(TIERS).index(name))
 
 
 def generate_calibration_levels(
@@ -23,22 +29,15 @@ def generate_calibration_levels(
     seed: int = 1,
     report: Callable[[str, int, Level], None] | None = None,
 ) -> dict[str, list[Level]]:
-    """Levels generated with each tier's preset (size, number counts cycling through its range).
-
-    A start the generator cannot make solvable is retried with the next seed.
-    """
+    """Each tier's levels as a batch makes them: within the canon, unique and leak-free, the tier's number
+    counts drawn as the published levels have them (a job that finds no level is left out)."""
     out: dict[str, list[Level]] = {}
-    for t_index, (name, tier) in enumerate(TIERS.items()):
+    for name in TIERS:
         levels: list[Level] = []
-        s = seed + 100_000 * t_index
-        while len(levels) < per_tier:
-            count = tier.min_numbers + len(levels) % (tier.max_numbers - tier.min_numbers + 1)
-            try:
-                level = generate(tier.height, tier.width, count, tier.weights, iterations=iterations, seed=s)
-            except LevelError:
-                s += 1
+        for job in calibration_jobs(name, per_tier, iterations, seed):
+            level = run_job(job).level
+            if level is None:
                 continue
-            s += 1
             levels.append(level)
             if report:
                 report(name, len(levels), level)

@@ -64,6 +64,6 @@ def campaign_jobs(count: int, iterations: int = 10_000, seed: int | None = None)
             for i, (kind, size, numbers) in enumerate(LESSONS[:count])]
     for tier, percentile in ramp_positions(count - len(jobs)):
         t = TIERS[tier]
-        jobs.append(Job(len(jobs), tier, rng.randint(t.min_numbers, t.max_numbers), iterations, rng.randrange(1 << 40),
+        jobs.append(Job(len(jobs), tier, t.draw_numbers(rng), iterations, rng.randrange(1 << 40),
                         target_percentile=percentile))
     return jobs

@@ -113,7 +113,7 @@ def make_jobs(preset: str, count: int, iterations: int = 10_000, seed: int | Non
     rng = random.Random(seed if seed is not None else random.SystemRandom().randrange(1 << 62))
     targets = ramp_targets(count, ramp) if ramp is not None else [target_percentile] * count
     return [
-        Job(i, preset, numbers or rng.randint(tier.min_numbers, tier.max_numbers), iterations,
+        Job(i, preset, numbers or tier.draw_numbers(rng), iterations,
             rng.randrange(1 << 40), targets[i], target_score=target_score, allow_ones=allow_ones,
             relax_rule=relax_rule)
         for i in range(count)

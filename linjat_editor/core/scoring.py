@@ -11,6 +11,7 @@
 
 from __future__ import annotations
 
+import random
 from dataclasses import astuple, dataclass
 
 import numpy as np
@@ -127,15 +128,31 @@ class Tier:
     max_numbers: int
     weights: Weights
     rule: TechniqueRule = ANY_TECHNIQUE
+    #: How many of the game's 99 published levels of the tier have each number count, from ``min_numbers``
+    #: up. The author kept the best levels of each tier, and the best lean to the top of the range (two
+    #: thirds of the easy ones have 10 numbers): a level's count is drawn as often as the game has it.
+    published_counts: tuple[int, ...] = ()
+
+    def draw_numbers(self, rng: random.Random) -> int:
+        """A number count for a new level of this tier, as often as the published levels have it.
+
+        >>> counts = [TIERS["easy"].draw_numbers(random.Random(s)) for s in range(400)]
+        >>> min(counts) >= 7 and max(counts) == 10 and counts.count(10) > counts.count(9) > counts.count(7)
+        True
+        """
+        span = range(self.min_numbers, self.max_numbers + 1)
+        return rng.choices(span, weights=self.published_counts or None)[0]
 
 
 _BASIC = (Kind.COVER, Kind.CANT_FIT)
 TIERS = {
-    "easy": Tier("easy", 9, 6, 7, 10, Weights(1, 1, 0, 0, 0, -1), TechniqueRule(_BASIC, ((Kind.COVER, 1),))),
-    "medium": Tier("medium", 10, 7, 15, 20, Weights(1, 3, 0, 0, 0, -1), TechniqueRule(_BASIC, ((Kind.COVER, 5),))),
+    "easy": Tier("easy", 9, 6, 7, 10, Weights(1, 1, 0, 0, 0, -1), TechniqueRule(_BASIC, ((Kind.COVER, 1),)),
+                 (4, 3, 25, 67)),
+    "medium": Tier("medium", 10, 7, 15, 20, Weights(1, 3, 0, 0, 0, -1), TechniqueRule(_BASIC, ((Kind.COVER, 5),)),
+                   (6, 8, 12, 16, 30, 27)),
     "hard": Tier("hard", 11, 8, 19, 22, Weights(1, 3, 50, 0, 0, -2),
-                 TechniqueRule((*_BASIC, Kind.SQUARE), ((Kind.SQUARE, 0),))),
-    "expert": Tier("expert", 13, 9, 23, 26, Weights(1, 3, 50, 100, 60, -2), ANY_TECHNIQUE),
+                 TechniqueRule((*_BASIC, Kind.SQUARE), ((Kind.SQUARE, 0),)), (5, 9, 42, 43)),
+    "expert": Tier("expert", 13, 9, 23, 26, Weights(1, 3, 50, 100, 60, -2), ANY_TECHNIQUE, (10, 19, 35, 35)),
 }
 PRESETS = {name: tier.weights for name, tier in TIERS.items()}
 

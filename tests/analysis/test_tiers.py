@@ -73,9 +73,6 @@ def test_shipped_calibration_on_published_levels(corpus_levels: Callable[[str], 
     for name in NAMES:
         counts = Counter(n for n, _, _ in estimates(corpus_levels(name), cal))
         assert counts[name] >= 70, (name, counts)
-    # Published expert levels are the author's pick: harder than most of our raw output.
-    pcts = sorted(p for _, p, _ in estimates(corpus_levels("expert"), cal))
-    assert pcts[49] >= 75
 
 
 def test_small_and_odd_levels() -> None:

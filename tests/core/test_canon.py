@@ -130,3 +130,17 @@ def test_the_analysis_never_calls_a_level_that_needs_a_dependency_easy_like() ->
     assert estimate_tier(level, report.selection_score, shipped_calibration()).name == "easy"  # by size and score alone
     assert report.tier is not None and report.tier.name != "easy"
     assert "easy-like" not in report.verdict
+
+
+@pytest.mark.parametrize("name", list(TIERS))
+def test_a_new_level_has_as_many_numbers_as_the_game_gives_its_tier(name: str, corpus_levels: Corpus) -> None:
+    import random
+    from collections import Counter
+
+    tier = TIERS[name]
+    published = Counter(len(level.numbers) for level in corpus_levels(name))
+    assert dict(zip(range(tier.min_numbers, tier.max_numbers + 1), tier.published_counts)) == published
+    # Drawn in that proportion: 9,900 draws land within 2.5 points of each count's published share.
+    drawn = Counter(tier.draw_numbers(random.Random(seed)) for seed in range(9_900))
+    for count, times in published.items():
+        assert abs(drawn[count] / 9_900 - times / 99) < 0.025, (count, drawn[count], times)

@@ -173,7 +173,7 @@ class GeneratorController(QObject):
 
             t = core.TIERS[tier]
             rng = random.Random(seed)
-            count = rng.randint(t.min_numbers, t.max_numbers)
+            count = t.draw_numbers(rng)
             level = core.generate(t.height, t.width, count, tier_goal(tier), iterations=RANDOM_ITERATIONS,
                                   seed=rng.randrange(1 << 30))
             if core.count_solutions(level, limit=2).count != 1 or not core.solve(level).solved:
