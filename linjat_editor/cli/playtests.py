@@ -9,6 +9,7 @@ from typing import Any
 
 from linjat_editor.io import atomic_write_text, read_set, write_set
 from linjat_editor.io.errors import printable
+from .request import on_options
 
 
 def run_import(args: argparse.Namespace) -> int:
@@ -89,4 +90,4 @@ def add_parser(sub: Any) -> None:
     imp.add_argument("results", nargs="+", metavar="RESULTS", help="results files the page gave the testers")
     imp.add_argument("--into", required=True, metavar="SET", help="the set file the page was made from")
     imp.add_argument("-o", "--output", help="write the merged set here instead of over SET")
-    imp.set_defaults(func=run_import)
+    imp.set_defaults(func=on_options(run_import))
