@@ -9,7 +9,7 @@ from typing import TYPE_CHECKING, Any
 from linjat_editor.io import read_set
 from linjat_editor.io.errors import STDOUT_NAME, printable
 from linjat_editor.render.export import FORMATS, export_set, format_for
-from linjat_editor.render.sheet_layout import PAPER
+from linjat_editor.render.sheet_layout import PAPER, PER_PAGE
 from . import options
 from .aims import add_canon_options, add_target_options
 from .presets import PRESET_NAMES
@@ -108,7 +108,7 @@ def add_parsers(sub: Any) -> None:
     p.add_argument("--format", choices=FORMATS, help="default: from the output's extension")
     p.add_argument("-o", "--output", required=True, help="file to write, or - for standard output with --format (PNG sheets: several pages may add -N)")
     p.add_argument("--solutions", action="store_true", help="sheets: add solution pages at the back, lines drawn")
-    p.add_argument("--per-page", type=options.PER_PAGE, default=6, help="sheets: puzzles per page (default 6)")
+    p.add_argument("--per-page", type=options.one_of(PER_PAGE), default=6, help="sheets: puzzles per page (default 6)")
     p.add_argument("--paper", choices=tuple(PAPER), default="a4", help="sheets: paper size (default a4)")
     p.add_argument("--labels", action="store_true",
                    help="sheets: also print each level's name and tier (for the designer; players see numbers)")
