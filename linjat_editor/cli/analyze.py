@@ -165,7 +165,7 @@ def run_calibrate(request: Request) -> int:
     if args.from_playtests:
         from .playtests import run_calibrate
 
-        return run_calibrate(args)
+        return run_calibrate(request)
 
     groups = the_groups(request)
     data = compute_calibration(groups, source=args.name, metadata={"from": args.set})
