@@ -2,7 +2,7 @@
 
 Wire into ``cli.py`` with ``add_analyze_parser(sub)`` and
 ``add_calibrate_parser(sub)``; each registers its subcommand with
-``set_defaults(func=...)``, ``func(args)`` returning the exit status. Bad
+``set_defaults(func=...)``, ``func(request)`` returning the exit status. Bad
 input prints one line on stderr and returns 2 (no traceback), whether or not
 the caller catches errors itself.
 """
@@ -13,11 +13,13 @@ import argparse
 import json
 import os
 import sys
+from dataclasses import replace
 from typing import TYPE_CHECKING, Any, Callable
 
-from .engine import default_preset, each_line, the_level
+from .engine import default_preset, each_line, read_the_level, the_level
 from .errors import one_line
 from .presets import PRESET_NAMES
+from .request import Entry, Request
 from linjat_editor.core.level import Level, LevelError
 from linjat_editor.io import FormatError, atomic_write_text, read_set
 from linjat_editor.io.errors import printable
@@ -26,19 +28,20 @@ if TYPE_CHECKING:  # the analysis layer loads the kernels: imported by the verbs
     from linjat_editor.core.analysis import Report
 
 
-def _guarded(run: Callable[[argparse.Namespace], int]) -> Callable[[argparse.Namespace], int]:
-    """Turn bad input into one line on stderr and exit status 2."""
+def _guarded(run: Callable[[Request], int]) -> Entry:
+    """The parser's entry of a verb (as ``request.verb`` makes it) that turns bad input into one line on stderr and exit status 2."""
 
-    def guarded(args: argparse.Namespace) -> int:
+    def guarded(args: Request | argparse.Namespace) -> int:
+        request = Request.of(args)
         try:
-            return run(args)
+            return run(request)
         except BrokenPipeError:
             # The reader stopped early (``| head``): not an error; keep Python quiet at exit.
             devnull = os.open(os.devnull, os.O_WRONLY)
             os.dup2(devnull, sys.stdout.fileno())
             return 0
         except (FormatError, LevelError, ValueError, OSError) as error:
-            print(f"linjat: error: {one_line(error, args)}", file=sys.stderr)
+            print(f"linjat: error: {one_line(error, request)}", file=sys.stderr)
             return 2
 
     guarded.__name__ = run.__name__
@@ -87,18 +90,18 @@ def print_report(report: Report, preset_name: str) -> None:
 
 
 @_guarded
-def run_analyze(args: argparse.Namespace) -> int:
+def run_analyze(request: Request) -> int:
     """``linjat analyze``: exit 0 for a good level, 1 for a level with a problem, 2 for bad input."""
     from linjat_editor.core.analysis import analyze
+
+    args = request.options
 
     def weights_name(level: Level) -> str:
         return str(args.preset or default_preset(level))
 
-    if args.jsonl:
-        return each_line(args.jsonl, lambda level: analyze(level, weights_name(level)).to_json(), args.prepare_engine)
-    if not args.level:
-        raise ValueError("give a LEVEL file (or - for standard input) or --jsonl FILE")
-    level = the_level(args)
+    if request.jsonl:
+        return each_line(request.jsonl, lambda level: analyze(level, weights_name(level)).to_json(), request.prepare_engine)
+    level = the_level(request)
     name = weights_name(level)
     report = analyze(level, name)
     if args.json:
@@ -119,8 +122,7 @@ def add_analyze_parser(sub: Any) -> None:
     p.add_argument("--json", action="store_true", help="print the report as JSON")
     p.add_argument("--preset", choices=PRESET_NAMES, metavar="PRESET", help="weights for the score (default: by grid size); one of %(choices)s")
     p.add_argument("--jsonl", metavar="FILE", help="one level per line; one JSON report per line")
-    p.set_defaults(func=run_analyze, needs_level=True, read_input=the_level,
-                   prepare_engine=lambda: None)  # command._run sets the real one
+    p.set_defaults(func=run_analyze, needs_level=True, read_input=read_the_level)
 
 
 # -- calibrate ---------------------------------------------------------------
@@ -144,30 +146,33 @@ def levels_by_tier(path: str) -> dict[str, list[Level]]:
     return groups
 
 
-def the_groups(args: argparse.Namespace) -> dict[str, list[Level]]:
-    """The SET argument's levels by tier, read once (see ``engine.check_arguments``)."""
-    groups = getattr(args, "groups_read", None)
-    if groups is None:
-        groups = args.groups_read = levels_by_tier(args.set)
-    return groups
+def the_groups(request: Request) -> dict[str, list[Level]]:
+    """The SET argument's levels by tier: as ``engine.check_arguments`` read them, or read now."""
+    return request.groups if request.groups is not None else levels_by_tier(request.options.set)
+
+
+def read_the_groups(request: Request) -> Request:
+    """The request with its SET's levels read (``calibrate``'s ``read_input``)."""
+    return replace(request, groups=levels_by_tier(request.options.set))
 
 
 @_guarded
-def run_calibrate(args: argparse.Namespace) -> int:
+def run_calibrate(request: Request) -> int:
     """``linjat calibrate``: calibration data from a level set (or the time model from its playtests)."""
     from linjat_editor.core.analysis import compute_calibration
 
+    args = request.options
     if args.from_playtests:
         from .playtests import run_calibrate
 
-        return run_calibrate(args)
+        return run_calibrate(request)
 
-    groups = the_groups(args)
+    groups = the_groups(request)
     data = compute_calibration(groups, source=args.name, metadata={"from": args.set})
-    if args.output and args.output != "-":
-        atomic_write_text(args.output, json.dumps(data, indent=1) + "\n")  # as save_calibration writes it, atomically
+    if request.output and request.output != "-":
+        atomic_write_text(request.output, json.dumps(data, indent=1) + "\n")  # as save_calibration writes it, atomically
         counts = ", ".join(f"{name} {len(levels)}" for name, levels in groups.items())
-        print(f"calibration from {counts} levels written to {printable(args.output)}", file=sys.stderr)
+        print(f"calibration from {counts} levels written to {printable(request.output)}", file=sys.stderr)
     else:
         print(json.dumps(data, indent=1))
     return 0
@@ -183,4 +188,4 @@ def add_calibrate_parser(sub: Any) -> None:
                    help="fit the predicted-time model to the set's playtests instead (testers' results from the playtest page)")
     p.add_argument("--include-own", action="store_true", help="with --from-playtests: count the designer's own plays too")
     p.add_argument("--adopt", action="store_true", help="with --from-playtests: store the fitted model in the set, which then predicts with it")
-    p.set_defaults(func=run_calibrate, read_input=the_groups)
+    p.set_defaults(func=run_calibrate, read_input=read_the_groups)

@@ -15,6 +15,7 @@ from typing import Any
 
 from .presets import PRESET_NAMES
 from .progress import ProgressBar
+from .request import on_options
 
 #: The checkout the package was imported from (in an installed wheel, site-packages).
 CHECKOUT = Path(__file__).resolve().parents[2]
@@ -57,4 +58,4 @@ def add_parser(sub: Any) -> None:
                         "'generate --workers 2' makes)")
     p.add_argument("--quality-workers", type=int, metavar="N",
                    help="processes generating the --quality levels (default all cores; a level depends only on its seed)")
-    p.set_defaults(func=run)
+    p.set_defaults(func=on_options(run))

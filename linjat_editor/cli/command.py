@@ -7,7 +7,6 @@ one line on stderr and exit status 2, never a traceback.
 from __future__ import annotations
 
 import argparse
-import functools
 import gc
 import os
 import signal
@@ -24,6 +23,7 @@ from linjat_editor.io import FormatError
 from . import analyze, bench, engine, playtests, servers, sets
 from .errors import one_line
 from .options import Parser
+from .request import Request
 
 
 def build_parser() -> argparse.ArgumentParser:
@@ -41,11 +41,11 @@ def build_parser() -> argparse.ArgumentParser:
     return parser
 
 
-def _prepare_engine(args: argparse.Namespace, started: list[Readiness]) -> None:
+def _prepare_engine(request: Request, started: list[Readiness]) -> None:
     """The command's kernels made ready, once, until it ends (``core/ready/readiness.py``); what it says goes to stderr."""
-    if started or args.command not in COMMAND_FAMILIES:
+    if started or request.command not in COMMAND_FAMILIES:
         return
-    readiness = ready(COMMAND_FAMILIES[args.command], engine.search_work(args), say=on_stderr)
+    readiness = ready(COMMAND_FAMILIES[request.command], engine.search_work(request), say=on_stderr)
     started.append(readiness)  # ended with the command, even if an interrupt cuts its start short
     readiness.__enter__()
 
@@ -91,7 +91,7 @@ def run(argv: Sequence[str] | None = None) -> Outcome:
     started: list[Readiness] = []
     with _terminate_like_interrupt():
         try:
-            status = _run(args, started)
+            status = _run(Request.of(args), started)
         finally:
             for readiness in started:
                 readiness.end()  # the compile goes on in its own process; the Python tier goes off
@@ -104,13 +104,12 @@ def run(argv: Sequence[str] | None = None) -> Outcome:
     return Outcome(status, bool(started) and all(r.warm for r in started))
 
 
-def _run(args: argparse.Namespace, started: list[Readiness]) -> int:
+def _run(request: Request, started: list[Readiness]) -> int:
     try:
-        engine.check_arguments(args)
-        args.prepare_engine = functools.partial(_prepare_engine, args, started)
-        if not getattr(args, "jsonl", None):
-            args.prepare_engine()  # JSON Lines: once the first level is read (jsonl.each_line)
-        return int(args.func(args))
+        request = engine.check_arguments(request).prepared_by(lambda ready: _prepare_engine(ready, started))
+        if not request.jsonl:
+            request.prepare_engine()  # JSON Lines: once the first level is read (jsonl.each_line)
+        return int(request.options.func(request))
     except BrokenPipeError:
         # The reader stopped early (``| head``): not an error; keep Python quiet at exit.
         os.dup2(os.open(os.devnull, os.O_WRONLY), sys.stdout.fileno())
@@ -120,10 +119,10 @@ def _run(args: argparse.Namespace, started: list[Readiness]) -> int:
         return 130
     except (FormatError, LevelError, ValueError, OSError, RuntimeError, MemoryError) as error:
         # RecursionError is a RuntimeError; MemoryError: a size check missed something, still one line.
-        print(f"linjat: error: {one_line(error, args)}", file=sys.stderr)
+        print(f"linjat: error: {one_line(error, request)}", file=sys.stderr)
         return 2
     except Exception as error:  # noqa: BLE001 - a bug of ours: still one line, and a distinct status
-        print(f"linjat: internal error (please report): {type(error).__name__}: {one_line(error, args)}",
+        print(f"linjat: internal error (please report): {type(error).__name__}: {one_line(error, request)}",
               file=sys.stderr)
         return 3
 

@@ -9,6 +9,7 @@ from __future__ import annotations
 import argparse
 import json
 import sys
+from dataclasses import replace
 from typing import TYPE_CHECKING, Any, Callable
 
 from linjat_editor.core.level import MAX_SIDE, Level, LevelError, line_cells
@@ -21,6 +22,7 @@ from .jsonl import each_line
 from .presets import PRESET_NAMES
 from .aims import add_canon_options, add_target_options, goal_report, lesson_numbers, search_goal
 from .progress import ProgressBar
+from .request import Request, verb
 
 if TYPE_CHECKING:
     from linjat_editor.core import Progress, SolveResult, Weights
@@ -33,10 +35,11 @@ def default_preset(level: Level) -> str:
     return preset_for_size(level.height, level.width)
 
 
-def weights_for(args: argparse.Namespace, level: Level) -> Weights:
+def weights_for(preset_name: str | None, level: Level) -> Weights:
+    """The weights of ``--preset``, else of the level's grid size."""
     from linjat_editor.core import preset
 
-    return preset(args.preset or default_preset(level))
+    return preset(preset_name or default_preset(level))
 
 
 # -- solve -------------------------------------------------------------------
@@ -98,18 +101,20 @@ def print_solve(result: SolveResult, weights: Weights, trace: bool) -> None:
         print("|" + row + "|")
 
 
-def run_solve(args: argparse.Namespace) -> int:
+def run_solve(request: Request) -> int:
     from linjat_editor.core import solve
     from linjat_editor.core.kinds import parse_rules
 
+    args = request.options
     # Checked before anything is read: a wrong name is one line, exit 2.
     rules = None if args.rules is None else parse_rules(args.rules or "")  # --rules alone: () from the parser, none
-    if args.jsonl:
-        return each_line(args.jsonl, lambda level: solve_json(solve(level, rules=rules), weights_for(args, level), False),
-                         args.prepare_engine)
-    level = the_level(args)
+    if request.jsonl:
+        return each_line(request.jsonl,
+                         lambda level: solve_json(solve(level, rules=rules), weights_for(args.preset, level), False),
+                         request.prepare_engine)
+    level = the_level(request)
     result = solve(level, trace=args.trace, rules=rules)
-    weights = weights_for(args, level)
+    weights = weights_for(args.preset, level)
     if args.json:
         print(json.dumps(solve_json(result, weights, args.trace)))
     else:
@@ -120,13 +125,15 @@ def run_solve(args: argparse.Namespace) -> int:
 # -- count -------------------------------------------------------------------
 
 
-def run_count(args: argparse.Namespace) -> int:
+def run_count(request: Request) -> int:
     from linjat_editor.core import count_solutions
 
-    if args.jsonl:
-        return each_line(args.jsonl, lambda level: {"count": count_solutions(level, args.limit).count, "limit": args.limit},
-                         args.prepare_engine)
-    result = count_solutions(the_level(args), args.limit)
+    args = request.options
+    if request.jsonl:
+        return each_line(request.jsonl,
+                         lambda level: {"count": count_solutions(level, args.limit).count, "limit": args.limit},
+                         request.prepare_engine)
+    result = count_solutions(the_level(request), args.limit)
     if args.json:
         print(json.dumps({"count": result.count, "limit": args.limit}))
     elif result.count == 0:
@@ -165,11 +172,12 @@ def emit(level: Level, out: str | None) -> None:
     write_level(level, out or "-")
 
 
-def run_generate(args: argparse.Namespace) -> int:
+def run_generate(request: Request) -> int:
     from linjat_editor.core import default_workers, generate, preset, score, selection_score, solve
     from linjat_editor.core.optimizer import NotFound
     from linjat_editor.core.scoring import preset_for_size
 
+    args = request.options
     h, w = args.size
     name = args.preset or preset_for_size(h, w)
     weights = preset(name)
@@ -193,7 +201,7 @@ def run_generate(args: argparse.Namespace) -> int:
                              "score": score(cls, weights), "selection_score": selection_score(cls),
                              **goal_report(goal, level)}},
     )
-    emit(level, args.output)
+    emit(level, request.output)
     return 0
 
 
@@ -205,12 +213,13 @@ def lesson_message(goal: Any, level: Level) -> str:
     return draft_message(level, teach, goal.rules) if teach is not None else ""
 
 
-def run_optimize(args: argparse.Namespace) -> int:
+def run_optimize(request: Request) -> int:
     from linjat_editor.core import Optimizer, default_workers
     from linjat_editor.core.optimizer import not_found
 
-    level = the_level(args)
-    weights = weights_for(args, level)
+    args = request.options
+    level = the_level(request)
+    weights = weights_for(args.preset, level)
     goal = search_goal(args, args.preset or default_preset(level), weights)
     optimizer = Optimizer(level, goal, seed=args.seed, workers=args.workers or default_workers())
     report, bar = progress_printer("optimizing")
@@ -223,26 +232,26 @@ def run_optimize(args: argparse.Namespace) -> int:
         print(f"linjat: {not_found(optimizer, args.iterations)}", file=sys.stderr)
         return 1
     goal_report(goal, best.level)
-    emit(best.level, args.output)
+    emit(best.level, request.output)
     return 0
 
 
 # -- fill ----------------------------------------------------------------------
 
 
-def run_fill(args: argparse.Namespace) -> int:
+def run_fill(request: Request) -> int:
     """Dots for the level's numbers (pinned dots kept): exit 0 filled, 1 no filling."""
     from linjat_editor.core import fill_dots
 
-    level = the_level(args)
+    level = the_level(request)
     if not level.numbers:
         raise LevelError("the level has no numbers to fill dots for")
-    result = fill_dots(level, seed=args.seed)
+    result = fill_dots(level, seed=request.options.seed)
     if not result.solved:
         cells = ", ".join(f"({r + 1},{c + 1})" for r, c in result.cells)
         print(f"linjat: no filling: {result.reason}" + (f" [cells {cells}]" if cells else ""), file=sys.stderr)
         return 1
-    emit(result.level, args.output)
+    emit(result.level, request.output)
     return 0
 
 
@@ -276,75 +285,83 @@ def add_parsers(sub: Any) -> None:
     p.add_argument("--rules", metavar="KINDS", nargs="?", type=options.kinds_list, const=(),
                    help="solve with only these techniques, comma-separated, from cover, cant_fit, square, dependency, "
                         "one_of (the leak kinds are always tried); --rules alone: none. Stuck when they are not enough")
-    p.set_defaults(func=run_solve, needs_level=True, read_input=the_level,
-                   prepare_engine=lambda: None)  # command._run sets the real one
+    p.set_defaults(func=verb(run_solve), needs_level=True, read_input=read_the_level)
 
     p = sub.add_parser("count", help="exact number of solutions, up to a limit")
     p.add_argument("level", nargs="?", help="level file, or - for standard input")
     p.add_argument("--limit", type=options.LIMIT, default=2, help="stop counting here (default 2)")
     p.add_argument("--json", action="store_true", help="print JSON")
     p.add_argument("--jsonl", metavar="FILE", help="one level per line; one JSON result per line")
-    p.set_defaults(func=run_count, needs_level=True, read_input=the_level,
-                   prepare_engine=lambda: None)  # command._run sets the real one
+    p.set_defaults(func=verb(run_count), needs_level=True, read_input=read_the_level)
 
     p = sub.add_parser("generate", help="a new level, optimized")
     p.add_argument("--size", type=parse_size, required=True, metavar="HxW", help="rows x columns, e.g. 13x9")
     p.add_argument("--numbers", type=options.NUMBERS, help="how many numbers (with --teach default: a cell in eight)")
     add_search_options(p)
     p.add_argument("-o", "--output", help="write here (extension picks the format) instead of stdout")
-    p.set_defaults(func=run_generate)
+    p.set_defaults(func=verb(run_generate))
 
     p = sub.add_parser("fill", help="dots for a level's numbers; exit 0 filled, 1 no filling, 2 bad input")
     p.add_argument("level", help="level file, or - for standard input")
     p.add_argument("--seed", type=options.SEED, default=None, help="random seed, for a reproducible filling")
     p.add_argument("-o", "--output", help="write here instead of stdout")
-    p.set_defaults(func=run_fill, read_input=the_level)
+    p.set_defaults(func=verb(run_fill), read_input=read_the_level)
 
     p = sub.add_parser("optimize", help="improve an existing level (its numbers are the start)")
     p.add_argument("level", help="level file, or - for standard input")
     add_search_options(p)
     p.add_argument("-o", "--output", help="write here instead of stdout")
-    p.set_defaults(func=run_optimize, read_input=the_level)
+    p.set_defaults(func=verb(run_optimize), read_input=read_the_level)
 
 
-def the_level(args: argparse.Namespace) -> Level:
-    """The LEVEL argument, read once: :func:`check_arguments` reads it, the verb gets the same level."""
-    level = getattr(args, "level_read", None)
-    if level is None:
-        level = read_level(args.level)
-        check_numbers(len(level.numbers))  # what the engine would refuse, refused before it loads
-        args.level_read = level
+def the_level(request: Request) -> Level:
+    """The LEVEL argument: as :func:`check_arguments` read it, or read now (a caller of the parser alone)."""
+    return request.level if request.level is not None else _read(request.level_file)
+
+
+def read_the_level(request: Request) -> Request:
+    """The request with its LEVEL read (a verb's ``read_input``)."""
+    return replace(request, level=_read(request.level_file))
+
+
+def _read(level_file: str | None) -> Level:
+    """A LEVEL file, refused here if the engine would refuse it, before it loads."""
+    if not level_file:
+        raise ValueError("give a LEVEL file (or - for standard input) or --jsonl FILE")
+    level = read_level(level_file)
+    check_numbers(len(level.numbers))
     return level
 
 
-def search_work(args: argparse.Namespace) -> float:
+def search_work(request: Request) -> float:
     """The command's work for the engine's start (``core/ready/readiness.py``): iterations x cells of a search,
     0 for one level's solve or analysis, unbounded for many levels (``--jsonl``, ``calibrate``)."""
     from linjat_editor.core.ready.readiness import UNBOUNDED
 
-    if getattr(args, "jsonl", None) or args.command == "calibrate":
+    if request.jsonl or request.command == "calibrate":
         return UNBOUNDED
-    if args.command == "generate":
-        cells = args.size[0] * args.size[1]
-    elif args.command == "optimize":
-        cells = the_level(args).height * the_level(args).width
+    if request.command == "generate":
+        height, width = request.options.size
+        cells = height * width
+    elif request.command == "optimize":
+        level = the_level(request)
+        cells = level.height * level.width
     else:
         return 0.0
-    return float(args.iterations * cells)
+    return float(request.options.iterations * cells)
 
 
-def check_arguments(args: argparse.Namespace) -> None:
+def check_arguments(request: Request) -> Request:
     """What can be told before the work: the verb's input, read (a first start would otherwise
-    compile the engine for a minute before refusing a bad file), and an output that is no folder."""
-    if getattr(args, "needs_level", False) and not args.level and not args.jsonl:
+    compile the engine for a minute before refusing a bad file), and an output that is no folder.
+    The request comes back with its input read."""
+    if request.needs_level and not request.level_file and not request.jsonl:
         raise ValueError("give a LEVEL file (or - for standard input) or --jsonl FILE")
-    read_input = getattr(args, "read_input", None)
-    if read_input is not None and not getattr(args, "jsonl", None):
-        read_input(args)  # the verb gets what was read here: each reader keeps it on args
-    output = getattr(args, "output", None)
+    request = request.read()
+    output = request.output
     if output:
         try:
             check_target(output)
         except OSError as e:
             raise FormatError(output, f"cannot save: {e.strerror}") from None
-
+    return request

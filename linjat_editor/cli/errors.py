@@ -2,17 +2,20 @@
 
 from __future__ import annotations
 
-import argparse
+from typing import TYPE_CHECKING
 
 from linjat_editor.core.level import LevelError
 from linjat_editor.io import FormatError
 from linjat_editor.io.errors import MAX_PROBLEM, STDIN_NAME, printable, shorten
 
+if TYPE_CHECKING:
+    from .request import Request
+
 #: The longest error line: a file name near the system's limit (255) and a whole problem fit.
 MAX_LINE = 300 + MAX_PROBLEM
 
 
-def one_line(error: BaseException, args: argparse.Namespace | None = None) -> str:
+def one_line(error: BaseException, request: Request | None = None) -> str:
     """The error as one printable line; an engine error about the level names its file too."""
     text = " ".join(str(error).split()) or type(error).__name__
     if isinstance(error, OSError) and error.strerror:
@@ -22,7 +25,7 @@ def one_line(error: BaseException, args: argparse.Namespace | None = None) -> st
         text = "out of memory (is the input far larger than a level?)"
     elif isinstance(error, RecursionError):
         text = "input nested too deeply"
-    level = getattr(args, "level", None) or getattr(args, "jsonl", None)
+    level = request and (request.level_file or request.jsonl)
     if isinstance(error, LevelError) and not isinstance(error, FormatError) and isinstance(level, str):
         name = STDIN_NAME if level == "-" else level
         if not text.startswith(name):

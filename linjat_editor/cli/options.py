@@ -73,8 +73,6 @@ ITERATIONS = whole_number(0, MAX_ITERATIONS)
 WORKERS = whole_number(1, MAX_WORKERS, " (threads)")
 PROCESSES = whole_number(1, MAX_PROCESSES, " (processes)")
 BATCH_COUNT = whole_number(1, MAX_BATCH, " (levels)")
-#: Sheets: puzzles a page, the layouts that fill a page (``render.sheet_layout.GRIDS``).
-PER_PAGE = one_of((1, 2, 4, 6))
 NUMBERS = whole_number(1, MAX_NUMBERS)
 #: Any 64-bit seed (the generator folds a seed to 64 bits anyway).
 SEED = whole_number(-(2**63), 2**64 - 1)

@@ -9,6 +9,7 @@ from typing import Any
 
 from linjat_editor.io import atomic_write_text, read_set, write_set
 from linjat_editor.io.errors import printable
+from .request import Request, on_options
 
 
 def run_import(args: argparse.Namespace) -> int:
@@ -43,11 +44,12 @@ def _native(path: str) -> bool:
     return isinstance(obj, dict) and obj.get("format") == SET_FORMAT
 
 
-def run_calibrate(args: argparse.Namespace) -> int:
+def run_calibrate(request: Request) -> int:
     """``linjat calibrate SET --from-playtests``: fit the time model to the playtests; exit 1 with too few."""
     from linjat_editor.core import solve
     from linjat_editor.core.analysis.solve_time import fit_time_model, sample_of
 
+    args = request.options
     level_set = read_set(args.set)
     samples = []
     for entry in level_set:
@@ -69,9 +71,9 @@ def run_calibrate(args: argparse.Namespace) -> int:
     print(f"time model fitted on {fit['levels']} levels, {fit['playtests']} {whose} playtests: "
           f"held-out error {fit['held_out_error']:.0%} (median, {fit['folds']}-fold over levels)", file=sys.stderr)
     data = model.to_json()
-    if args.output and args.output != "-":
-        atomic_write_text(args.output, json.dumps(data, indent=1) + "\n")
-        print(f"written to {printable(args.output)}", file=sys.stderr)
+    if request.output and request.output != "-":
+        atomic_write_text(request.output, json.dumps(data, indent=1) + "\n")
+        print(f"written to {printable(request.output)}", file=sys.stderr)
     elif not args.adopt:
         print(json.dumps(data, indent=1))
     if args.adopt:
@@ -89,4 +91,4 @@ def add_parser(sub: Any) -> None:
     imp.add_argument("results", nargs="+", metavar="RESULTS", help="results files the page gave the testers")
     imp.add_argument("--into", required=True, metavar="SET", help="the set file the page was made from")
     imp.add_argument("-o", "--output", help="write the merged set here instead of over SET")
-    imp.set_defaults(func=run_import)
+    imp.set_defaults(func=on_options(run_import))

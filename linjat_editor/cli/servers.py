@@ -17,6 +17,7 @@ from typing import Any
 
 from . import rendezvous
 from .fingerprint import fingerprint
+from .request import on_options
 from .wire import Message, Verb
 
 #: Seconds ``stop`` waits for a server to end (it first lets the commands it runs finish).
@@ -101,4 +102,4 @@ def add_parser(sub: Any) -> None:
     p.add_argument("action", choices=["status", "stop"],
                    help="status: whether one runs (exit 0) or not (1); stop: end every server of this user")
     p.add_argument("--json", action="store_true", help="status as JSON")
-    p.set_defaults(func=run)
+    p.set_defaults(func=on_options(run))

@@ -9,11 +9,12 @@ from typing import TYPE_CHECKING, Any
 from linjat_editor.io import read_set
 from linjat_editor.io.errors import STDOUT_NAME, printable
 from linjat_editor.render.export import FORMATS, export_set, format_for
-from linjat_editor.render.sheet_layout import PAPER
+from linjat_editor.render.sheet_layout import PAPER, PER_PAGE
 from . import options
 from .aims import add_canon_options, add_target_options
 from .presets import PRESET_NAMES
 from .progress import ProgressBar
+from .request import on_options
 
 if TYPE_CHECKING:
     from linjat_editor.batch import BatchProgress
@@ -107,12 +108,12 @@ def add_parsers(sub: Any) -> None:
     p.add_argument("--format", choices=FORMATS, help="default: from the output's extension")
     p.add_argument("-o", "--output", required=True, help="file to write, or - for standard output with --format (PNG sheets: several pages may add -N)")
     p.add_argument("--solutions", action="store_true", help="sheets: add solution pages at the back, lines drawn")
-    p.add_argument("--per-page", type=options.PER_PAGE, default=6, help="sheets: puzzles per page (default 6)")
+    p.add_argument("--per-page", type=options.one_of(PER_PAGE), default=6, help="sheets: puzzles per page (default 6)")
     p.add_argument("--paper", choices=tuple(PAPER), default="a4", help="sheets: paper size (default a4)")
     p.add_argument("--labels", action="store_true",
                    help="sheets: also print each level's name and tier (for the designer; players see numbers)")
     p.add_argument("--title", help="sheets: the heading (default: the set's name)")
-    p.set_defaults(func=run_export)
+    p.set_defaults(func=on_options(run_export))
 
     p = sub.add_parser("batch", help="generate many levels of a tier into a set, in parallel")
     p.add_argument("--preset", choices=PRESET_NAMES, metavar="PRESET", required=True, help="tier: size, number count and weights; one of %(choices)s")
@@ -127,7 +128,7 @@ def add_parsers(sub: Any) -> None:
     add_target_options(p)
     add_canon_options(p)
     p.add_argument("-o", "--output", required=True, help="set file to write")
-    p.set_defaults(func=run_batch)
+    p.set_defaults(func=on_options(run_batch))
 
     p = sub.add_parser("campaign", help="a campaign: a lesson for each technique, then easy to expert on a smooth ramp")
     p.add_argument("--count", type=options.BATCH_COUNT, required=True, help="how many levels (the first five are lessons)")
@@ -138,7 +139,7 @@ def add_parsers(sub: Any) -> None:
                    help="run on a Dask distributed cluster (needs the 'dask' extra)")
     add_canon_options(p, tiers=False)  # each tier's technique rule holds: the campaign is the game's gradient
     p.add_argument("-o", "--output", required=True, help="set file to write")
-    p.set_defaults(func=run_campaign)
+    p.set_defaults(func=on_options(run_campaign))
 
 
 def ramp_range(text: str) -> tuple[float, float]:

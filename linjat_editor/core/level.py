@@ -239,6 +239,16 @@ class Level:
         return replace(self, **meta)
 
 
+def line_covers(line: Line, cell: Cell) -> bool:
+    """Whether ``line`` (its ends in order, as a level's lines are) covers ``cell``.
+
+    >>> line_covers((2, 0, 2, 2), (2, 1)), line_covers((2, 0, 2, 2), (1, 1))
+    (True, False)
+    """
+    r1, c1, r2, c2 = line
+    return r1 <= cell[0] <= r2 and c1 <= cell[1] <= c2
+
+
 def line_cells(line: Line) -> list[Cell]:
     """The cells a line covers, from its first end to its second.
 

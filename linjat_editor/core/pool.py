@@ -8,7 +8,7 @@ exact solver (``check``). A level with leaks may stay in the search as a
 stepping stone, its rank lowered by ``LEAK_PENALTY`` per warning; only
 leak-free levels are ever listed as results (``entries``), so nothing leaky
 can be emitted. The search and its door run in one kernel loop
-(:mod:`.door`); Python checks the few candidates that need it.
+(:mod:`.kernels.door`); Python checks the few candidates that need it.
 """
 
 from __future__ import annotations
@@ -20,15 +20,15 @@ from typing import Collection, NamedTuple
 
 import numpy as np
 
-from .analysis.admission import admission
 from .analysis.leaks import MAX_GROUP, article_points
 from .board import from_level, to_level
 from .classification import Classification
 from .exact import count_solutions
 from .generator import fill_dots
+from .kernels.admission import admission
 from .kernels.bits import seed_state
 from .kernels.board import Board, allocate
-from .door import CANDIDATE, GROW, allocate_door, enter, grown, search
+from .kernels.door import CANDIDATE, GROW, allocate_door, enter, grown, search
 from .kernels.layer import SINGLE_SOLUTION, SOLVED, UNCONTESTED_NO_COVER
 from .kernels.members import POOL_SIZE, Members, allocate_members
 from .kernels.mutate import UNKNOWN
@@ -75,7 +75,7 @@ def check(level: Level, board: Board | None = None) -> Checked:
     needs. A leak-free level, the kind the optimizer may emit, is also
     counted by the independent exact solver before it is admitted.
 
-    All of it in one kernel call without the GIL (:mod:`.analysis.admission`)
+    All of it in one kernel call without the GIL (:mod:`.kernels.admission`)
     on ``board``, a traced board of the level's size the caller may keep for
     the next level (a fresh one if None); the same answer, part by part, as
     ``detect_leaks`` and ``count_solutions``.
@@ -129,7 +129,7 @@ class Pool:
         self._members: Members = allocate_members(h, w, n)
         self._entries: Members = allocate_members(h, w, n)
         self._selected: Members = allocate_members(h, w, n)
-        #: The seen set and the serials (``door.py``).
+        #: The seen set and the serials (``kernels/door.py``).
         self._door = allocate_door(h, w, n)
         self._weights = self.objective.as_array()
         self._selection_weights = SELECTION.as_array()

@@ -19,6 +19,7 @@ from typing import Any, Iterable, Iterator
 
 from .kinds import SOLVING, Kind, before
 from .level import Level
+from .prose import join
 from .solver import Deduction, deduce
 
 
@@ -83,8 +84,7 @@ def essential_techniques(level: Level, run: Deduction | None = None, lesson: Les
 
 def _labels(kinds: Iterable[Kind]) -> str:
     """``cover``, ``cover and square``, ``cover, square and one of``."""
-    names = [k.label for k in kinds]
-    return names[0] if len(names) == 1 else ", ".join(names[:-1]) + " and " + names[-1] if names else ""
+    return join([k.label for k in kinds])
 
 
 def _spare(items: list[Essential]) -> str:

@@ -50,6 +50,7 @@ class Job:
 class _Relay(QObject):
     """Lives in the GUI thread; signals emitted from the worker thread arrive queued."""
 
+    # Signal(object): whatever the job reports or returns (a Progress, a Report, a Level...).
     progressed = Signal(int, object)
     done = Signal(int, object)
     failed = Signal(int, str)
@@ -86,7 +87,7 @@ class Worker(QObject):
     ``fn(job)``. Only the newest job's signals reach the listeners.
     """
 
-    progressed = Signal(object)
+    progressed = Signal(object)  # as _Relay's
     finished = Signal(object)
     failed = Signal(str)
     busyChanged = Signal(bool)

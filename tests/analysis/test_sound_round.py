@@ -8,7 +8,7 @@ from typing import Callable
 import numpy as np
 
 from linjat_editor.core import Level
-from linjat_editor.core.analysis.sound import sound_from, sound_watching
+from linjat_editor.core.kernels.sound_round import sound_from, sound_watching
 from linjat_editor.core.solver import deduce
 
 

@@ -11,7 +11,6 @@ import os
 import signal
 import socket
 import subprocess
-import sys
 import threading
 import time
 from pathlib import Path
@@ -19,6 +18,8 @@ from pathlib import Path
 import pytest
 
 from linjat_editor.io import read_set
+
+from ..command_line import run_linjat, start_linjat
 
 pytestmark = pytest.mark.skipif(not Path("/proc/self/stat").exists(), reason="finds workers through /proc")
 
@@ -48,9 +49,8 @@ def _running(pid: int) -> bool:
 
 def _start(out: Path) -> subprocess.Popen[str]:
     # In its own process, not a warm server's child (cli/server.py): the workers are found as its children.
-    return subprocess.Popen([sys.executable, "-m", "linjat_editor.cli", *BATCH, "-o", str(out)],
-                            stdout=subprocess.DEVNULL, stderr=subprocess.PIPE, text=True,
-                            env={**os.environ, "LINJAT_SERVER": "0"})
+    return start_linjat(*BATCH, "-o", str(out), stdout=subprocess.DEVNULL, stderr=subprocess.PIPE, text=True,
+                        env={**os.environ, "LINJAT_SERVER": "0"})
 
 
 def _wait_for_workers(proc: subprocess.Popen[str], count: int = 3) -> set[int]:
@@ -108,8 +108,8 @@ def test_no_orphans_when_the_parent_is_killed(tmp_path: Path, sig: signal.Signal
 def _one_line(address: str) -> tuple[str, float]:
     """The command's error line for a bad scheduler, and how long the command took in all."""
     started = time.monotonic()
-    run = subprocess.run([sys.executable, "-m", "linjat_editor.cli", "batch", "--preset", "easy", "--count", "2",
-                          "--scheduler", address, "-o", os.devnull], capture_output=True, text=True, timeout=60)
+    run = run_linjat("batch", "--preset", "easy", "--count", "2", "--scheduler", address, "-o", os.devnull, text=True,
+                     timeout=60)
     took = time.monotonic() - started
     assert run.returncode == 2 and run.stderr.count("\n") == 1, run.stderr
     assert run.stderr.startswith("linjat: error: ") and "Traceback" not in run.stderr

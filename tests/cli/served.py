@@ -1,6 +1,7 @@
 """Commands run as the user's ``linjat`` would, each in a process of its own, through a server or not.
 
-Shared by the server's tests (``test_server.py``, ``test_server_probe.py``).
+Shared by the server's tests (``test_server.py``, ``test_server_probe.py``); the command itself is started
+the one way ``tests/command_line.py`` starts it.
 """
 
 from __future__ import annotations
@@ -8,7 +9,6 @@ from __future__ import annotations
 import json
 import os
 import subprocess
-import sys
 import time
 from pathlib import Path
 from typing import Any
@@ -16,6 +16,8 @@ from typing import Any
 import pytest
 
 from linjat_editor.cli import servers
+
+from ..command_line import linjat_argv, run_linjat, start_linjat
 
 TUTORIAL = '["    ", "    ", ".  4", "    "]\n'
 #: Long enough to be surely running when signalled (minutes), started within a second. Two workers: with one, an
@@ -34,13 +36,13 @@ class Linjat:
         self.servers_folder = servers_folder
 
     def argv(self, *args: str) -> list[str]:
-        return [sys.executable, "-m", "linjat_editor.cli", *args]
+        return linjat_argv(*args)
 
     def run(self, *args: str, stdin: str | None = None, served: bool | None = None, **env: str) -> tuple[bytes, bytes, int]:
         """Run a command; ``served``: True, it must go through the server; False, it must not."""
         before = self.served()
-        done = subprocess.run(self.argv(*args), input=None if stdin is None else stdin.encode(), capture_output=True,
-                              cwd=self.folder, env={**self.env, **env}, timeout=120)
+        done = run_linjat(*args, input=None if stdin is None else stdin.encode(), cwd=self.folder, env={**self.env, **env},
+                          timeout=120)
         if served is not None:
             assert (self.served() > before) == served, "through the server" if served else "in-process"
         return done.stdout, done.stderr, done.returncode
@@ -49,13 +51,11 @@ class Linjat:
         return self.run(*args, stdin=stdin, LINJAT_SERVER="0")
 
     def popen(self, *args: str) -> subprocess.Popen[bytes]:
-        return subprocess.Popen(self.argv(*args), stdout=subprocess.PIPE, stderr=subprocess.PIPE, cwd=self.folder,
-                                env=self.env)
+        return start_linjat(*args, stdout=subprocess.PIPE, stderr=subprocess.PIPE, cwd=self.folder, env=self.env)
 
     def status(self) -> dict[str, Any] | None:
         """This folder's server (the one its commands would use), or None."""
-        done = subprocess.run(self.argv("server", "status", "--json"), capture_output=True, text=True, cwd=self.folder,
-                              env=self.env, timeout=30)
+        done = run_linjat("server", "status", "--json", text=True, cwd=self.folder, env=self.env, timeout=30)
         report = json.loads(done.stdout)
         mine = [s for s in report["servers"] if s["fingerprint"] == report["fingerprint"]]
         assert done.returncode == (0 if mine else 1)
@@ -88,14 +88,7 @@ class Linjat:
         return self.wait_for_server()
 
     def stop(self) -> None:
-        subprocess.run(self.argv("server", "stop"), capture_output=True, cwd=self.folder, env=self.env, timeout=60)
-
-
-def wait_for(condition: Any, timeout: float) -> None:
-    deadline = time.monotonic() + timeout
-    while not condition():
-        assert time.monotonic() < deadline, "timed out"
-        time.sleep(0.05)
+        run_linjat("server", "stop", cwd=self.folder, env=self.env, timeout=60)
 
 
 def cpu_seconds(pid: int) -> float:

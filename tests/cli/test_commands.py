@@ -12,6 +12,8 @@ import pytest
 
 from linjat_editor.cli import main
 
+from ..command_line import run_linjat
+
 TUTORIAL = '["    ", "    ", ".  4", "    "]'
 TWO_SOLUTIONS = '[" 3  ", "    ", ". 3 ", "    "]'
 
@@ -47,10 +49,10 @@ def test_jsonl_keeps_order_and_reports_bad_lines(tmp_path: Path, capsys: pytest.
 
 def test_bad_input_is_one_line_and_exit_2(tmp_path: Path) -> None:
     bad = write(tmp_path, "bad.json", '["3 ", "x "]')
-    run = subprocess.run([sys.executable, "-m", "linjat_editor.cli", "solve", bad], capture_output=True, text=True)
+    run = run_linjat("solve", bad, text=True)
     assert run.returncode == 2
     assert run.stderr.count("\n") == 1 and "bad.json" in run.stderr and "Traceback" not in run.stderr
-    missing = subprocess.run([sys.executable, "-m", "linjat_editor.cli", "count", str(tmp_path / "none.json")], capture_output=True, text=True)
+    missing = run_linjat("count", str(tmp_path / "none.json"), text=True)
     assert missing.returncode == 2 and "Traceback" not in missing.stderr
 
 

@@ -13,10 +13,11 @@ from __future__ import annotations
 import os
 import signal
 import subprocess
-import sys
 import time
 
 import pytest
+
+from ..command_line import start_linjat
 
 #: Enough for the search to run well past any start-up, on any machine.
 ITERATIONS = "2000000"
@@ -24,10 +25,8 @@ ITERATIONS = "2000000"
 
 def _interrupted_generate(workers: int, after: float) -> tuple[int, str]:
     env = dict(os.environ, LINJAT_SERVER="0")  # the command in this process we watch (test_server covers served ones)
-    process = subprocess.Popen(
-        [sys.executable, "-m", "linjat_editor.cli", "generate", "--size", "13x9", "--numbers", "26",
-         "--iterations", ITERATIONS, "--seed", "3", "--workers", str(workers)],
-        stdout=subprocess.DEVNULL, stderr=subprocess.PIPE, env=env, text=True)
+    process = start_linjat("generate", "--size", "13x9", "--numbers", "26", "--iterations", ITERATIONS, "--seed", "3",
+                           "--workers", str(workers), stdout=subprocess.DEVNULL, stderr=subprocess.PIPE, env=env, text=True)
     try:
         time.sleep(after)
         process.send_signal(signal.SIGINT)

@@ -23,7 +23,8 @@ import pytest
 
 from linjat_editor.cli import command
 
-from .served import LONG_GENERATE, TUTORIAL, Linjat, cpu_seconds, gone, wait_for
+from ..command_line import wait_for
+from .served import LONG_GENERATE, TUTORIAL, Linjat, cpu_seconds, gone
 
 pytestmark = pytest.mark.skipif(sys.platform != "linux", reason="the server runs on Linux only")
 

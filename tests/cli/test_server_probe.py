@@ -22,7 +22,8 @@ import pytest
 
 from linjat_editor.cli import command, servers
 
-from .served import LONG_GENERATE, TUTORIAL, Linjat, cpu_seconds, gone, servers_folder, wait_for
+from ..command_line import start_linjat, wait_for
+from .served import LONG_GENERATE, TUTORIAL, Linjat, cpu_seconds, gone, servers_folder
 
 pytestmark = pytest.mark.skipif(sys.platform != "linux", reason="the server runs on Linux only")
 
@@ -101,8 +102,8 @@ def test_a_killed_command_is_one_line_and_its_signal(linjat: Linjat) -> None:
 
 
 def test_sigterm_ends_a_big_search_in_process(tmp_path: Path) -> None:
-    process = subprocess.Popen([sys.executable, "-m", "linjat_editor.cli", *BIG_GENERATE], stdout=subprocess.PIPE,
-                               stderr=subprocess.PIPE, cwd=tmp_path, env={**os.environ, "LINJAT_SERVER": "0"})
+    process = start_linjat(*BIG_GENERATE, stdout=subprocess.PIPE, stderr=subprocess.PIPE, cwd=tmp_path,
+                           env={**os.environ, "LINJAT_SERVER": "0"})
     try:
         wait_for(lambda: cpu_seconds(process.pid) >= 3, 60)  # numba loaded, the first level searched for
         process.send_signal(signal.SIGTERM)

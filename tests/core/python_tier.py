@@ -43,7 +43,7 @@ def aside(compiled: Collection[str] = ()) -> Iterator[list[Dispatcher]]:
     ``compiled``: kernels left as they are (a first start part way: the
     families compiled so far are loaded, the others run as Python).
     """
-    import linjat_editor.core.analysis.admission  # noqa: F401  every kernel module, so all are put aside
+    import linjat_editor.core.kernels.door  # noqa: F401  every kernel module, so all are put aside
     import linjat_editor.core.kernels.polish  # noqa: F401
     import linjat_editor.core.optimizer  # noqa: F401
 

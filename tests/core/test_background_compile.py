@@ -17,6 +17,8 @@ from linjat_editor.core.jit import tier
 from linjat_editor.core.jit.cache import sources_digest
 from linjat_editor.core.ready.readiness import PYTHON_TIER_WORK
 
+from ..command_line import run_linjat
+
 #: A published easy level (corpus, 9 x 6): quick as Python, with steps and a verdict to compare.
 EASY = ["      ", " 3    ", "   . 3", "3.  . ", "  4 . ", " .  2 ", "  .   ", " 3   .", "    2 "]
 
@@ -31,8 +33,7 @@ def test_a_first_start_answers_as_a_compiled_one_and_compiles_behind(tmp_path, c
     compiled = capsys.readouterr().out
     cache = tmp_path / "cache"
     env = {**os.environ, "NUMBA_CACHE_DIR": str(cache)}
-    done = subprocess.run([sys.executable, "-m", "linjat_editor.cli", "analyze", str(level)], env=env,
-                          capture_output=True, text=True, timeout=120)
+    done = run_linjat("analyze", str(level), env=env, text=True, timeout=120)
     assert background_compile_in(cache) is not None, "no compile left running for the next start"
     assert background_compile.running(cache / "numba" / sources_digest())
     assert done.stdout == compiled and "verdict:" in compiled
@@ -102,6 +103,7 @@ def test_the_built_app_never_starts_a_compile_of_its_own(frozen, tmp_path, monke
 def test_only_one_level_or_a_short_search_answers_from_python(argv, python, tmp_path):
     from linjat_editor.cli import engine
     from linjat_editor.cli.command import build_parser
+    from linjat_editor.cli.request import Request
     from linjat_editor.core.level import Level
     from linjat_editor.io import LevelSet, write_set
     from linjat_editor.io.level_set import SetEntry
@@ -110,8 +112,8 @@ def test_only_one_level_or_a_short_search_answers_from_python(argv, python, tmp_
     level.write_text(json.dumps(EASY))
     write_set(LevelSet(entries=(SetEntry(Level.from_rows(EASY)),)), levels)
     args = build_parser().parse_args([a.format(level=level, set=levels, out=tmp_path / "c.json") for a in argv])
-    engine.check_arguments(args)
-    assert (engine.search_work(args) <= PYTHON_TIER_WORK) is python
+    request = engine.check_arguments(Request.of(args))
+    assert (engine.search_work(request) <= PYTHON_TIER_WORK) is python
 
 
 def test_no_process_to_be_had_is_no_background_compile(tmp_path, monkeypatch):

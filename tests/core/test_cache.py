@@ -39,7 +39,7 @@ def _kernel_modules() -> set[Path]:
 
     from numba.core.dispatcher import Dispatcher
 
-    import linjat_editor.core.analysis.admission  # noqa: F401  every kernel module
+    import linjat_editor.core.kernels.door  # noqa: F401  every kernel module
     import linjat_editor.core.kernels.polish  # noqa: F401
     import linjat_editor.core.optimizer  # noqa: F401
 
@@ -56,7 +56,7 @@ def test_every_module_with_a_kernel_is_in_the_version_digest():
 
     from numba.core.dispatcher import Dispatcher
 
-    import linjat_editor.core.analysis.admission  # noqa: F401  every kernel module
+    import linjat_editor.core.kernels.door  # noqa: F401  every kernel module
     import linjat_editor.core.kernels.polish  # noqa: F401
     import linjat_editor.core.optimizer  # noqa: F401
     from linjat_editor.core.jit.cache import CORE, MACHINERY, SOURCES
@@ -67,14 +67,13 @@ def test_every_module_with_a_kernel_is_in_the_version_digest():
         if name.startswith("linjat_editor.core") and module is not None
         and any(isinstance(v, Dispatcher) and v.py_func.__module__ == name for v in vars(module).values())
     }
-    assert "linjat_editor.core.door" in holding and len(holding) > 10
+    assert "linjat_editor.core.kernels.door" in holding and len(holding) > 10
     for name, module in holding.items():
         assert module.__file__ is not None and Path(module.__file__).resolve() in covered, name
 
 
-#: Modules kernel modules import from that compile into no kernel: the runtime's machinery, and the
-#: solver, whose ``Deduction`` only types a Python wrapper of ``analysis/general.py``.
-NOT_COMPILED_IN = ("linjat_editor.core.jit", "linjat_editor.core.solver")
+#: Modules kernel modules import from that compile into no kernel: the runtime's machinery.
+NOT_COMPILED_IN = ("linjat_editor.core.jit",)
 
 
 def test_every_module_a_kernel_module_reads_names_from_is_in_the_version_digest():
@@ -99,3 +98,27 @@ def test_every_module_a_kernel_module_reads_names_from_is_in_the_version_digest(
             if Path(spec.origin).name == "__init__.py":
                 continue  # a package: its modules are checked by name where imported
             assert Path(spec.origin).resolve() in covered, f"{source.name} reads from {name}, outside SOURCES"
+
+
+def test_every_kernel_lives_under_kernels_and_the_digest_reads_nothing_else_but_what_they_read():
+    """The version digest is the kernels' sources and the modules they read constants from, no more:
+    a kernel kept beside the analysis' words would make editing a sentence recompile everything."""
+    import ast
+    import importlib.util
+
+    from linjat_editor.core.jit.cache import CORE, MACHINERY, SOURCES
+
+    kernels = CORE / "kernels"
+    modules = _kernel_modules()
+    assert all(path.parent == kernels for path in modules), sorted(p.relative_to(CORE).as_posix() for p in modules)
+    read: set[Path] = set()
+    for source in modules:
+        for node in ast.walk(ast.parse(source.read_text())):
+            if isinstance(node, ast.ImportFrom) and node.level:
+                spec = importlib.util.find_spec(importlib.util.resolve_name("." * node.level + (node.module or ""),
+                                                                           "linjat_editor.core.kernels"))
+                if spec is not None and spec.origin is not None:
+                    read.add(Path(spec.origin).resolve())
+    covered = {p.resolve() for pattern in SOURCES for p in CORE.glob(pattern) if p.relative_to(CORE).as_posix() not in MACHINERY}
+    outside = {p for p in covered if p.parent != kernels}
+    assert outside and outside <= read, sorted(p.relative_to(CORE).as_posix() for p in outside - read)

@@ -4,7 +4,6 @@ from __future__ import annotations
 
 import os
 import sys
-import time
 from pathlib import Path
 
 import pytest
@@ -12,14 +11,9 @@ import pytest
 from linjat_editor.core.jit import detached
 from linjat_editor.core.ready import background_compile
 
+from ..command_line import wait_for
+
 pytestmark = pytest.mark.skipif(os.name == "nt", reason="sessions and descriptor passing: POSIX")
-
-
-def _wait(condition, timeout: float = 20.0) -> None:  # type: ignore[no-untyped-def]
-    deadline = time.monotonic() + timeout
-    while not condition():
-        assert time.monotonic() < deadline, "timed out"
-        time.sleep(0.05)
 
 
 def test_a_lock_is_held_by_one_holder_at_a_time(tmp_path: Path) -> None:
@@ -43,10 +37,10 @@ def test_the_process_runs_in_a_session_of_its_own_logs_and_keeps_the_lock(tmp_pa
         assert detached.start([sys.executable, "-c", code], log, cwd=tmp_path, lock=lock)
     finally:
         os.close(lock)  # the process holds its own copy
-    _wait(done.exists)
+    wait_for(done.exists)
     assert detached.take_lock(lock_path) is None, "the started process does not hold the lock it was handed"
-    _wait(lambda: "session True" in log.read_text())
-    _wait(lambda: (fd := detached.take_lock(lock_path)) is not None and os.close(fd) is None)  # its end lets it go
+    wait_for(lambda: "session True" in log.read_text())
+    wait_for(lambda: (fd := detached.take_lock(lock_path)) is not None and os.close(fd) is None)  # its end lets it go
 
 
 def test_no_process_to_be_had_is_false(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:

@@ -1,4 +1,4 @@
-"""The pool's door in compiled code (``core.door``) admits exactly what the door in Python did.
+"""The pool's door in compiled code (``core.kernels.door``) admits exactly what the door in Python did.
 
 ``PythonDoor`` is the pool as it was before the door moved into the kernel
 (2026-11-27): the optimizer's kernel hands back each candidate good enough
@@ -21,7 +21,7 @@ import pytest
 from linjat_editor.core import PRESETS, Level, count_solutions
 from linjat_editor.core.analysis import detect_leaks
 from linjat_editor.core.board import from_level
-from linjat_editor.core.door import SEEN_LIMIT, allocate_door, grown, seen_before
+from linjat_editor.core.kernels.door import SEEN_LIMIT, allocate_door, grown, seen_before
 from linjat_editor.core.kernels.members import POOL_SIZE
 from linjat_editor.core.kernels.optimize import optimize
 from linjat_editor.core.optimizer import first_level

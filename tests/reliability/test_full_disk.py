@@ -19,6 +19,8 @@ import pytest
 from linjat_editor.core.level import Level
 from linjat_editor.io import LevelSet, write_set
 
+from ..command_line import run_linjat
+
 resource = pytest.importorskip("resource", reason="no file size limit on this platform (needs resource)")
 
 #: Bytes a file may grow to: less than any export of a level set.
@@ -43,9 +45,8 @@ def test_cli_export_onto_a_full_disk_fails_and_keeps_the_old_file(tmp_path: Path
     source = _a_set(tmp_path)
     out = tmp_path / f"old.{ext}"
     out.write_bytes(OLD)
-    run = subprocess.run([sys.executable, "-m", "linjat_editor.cli", "export", str(source), "-o", str(out)],
-                         capture_output=True, text=True, timeout=300, preexec_fn=_small_files,
-                         env={**os.environ, "QT_QPA_PLATFORM": "offscreen"})
+    run = run_linjat("export", str(source), "-o", str(out), text=True, timeout=300, preexec_fn=_small_files,
+                     env={**os.environ, "QT_QPA_PLATFORM": "offscreen"})
     assert run.returncode == 2, (run.returncode, run.stderr)
     last = run.stderr.splitlines()[-1]  # (after "preparing the engine" when the kernels are not yet compiled)
     assert last.startswith(f"linjat: error: {out}: cannot write: ") and "Traceback" not in run.stderr, run.stderr
@@ -100,7 +101,6 @@ def test_calibrate_onto_a_full_disk_names_the_target_not_an_errno(tmp_path: Path
     source = _a_set(tmp_path)
     out = tmp_path / "old.cal.json"
     out.write_bytes(OLD)
-    run = subprocess.run([sys.executable, "-m", "linjat_editor.cli", "calibrate", str(source), "-o", str(out)],
-                         capture_output=True, text=True, timeout=300, preexec_fn=_small_files)
+    run = run_linjat("calibrate", str(source), "-o", str(out), text=True, timeout=300, preexec_fn=_small_files)
     assert run.returncode == 2 and run.stderr.splitlines()[-1] == f"linjat: error: {out}: File too large", run.stderr
     assert out.read_bytes() == OLD

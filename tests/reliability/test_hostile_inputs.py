@@ -25,6 +25,8 @@ from linjat_editor.cli import main
 from linjat_editor.io import FormatError, LevelSet, read_level, read_levels, read_set, write_level, write_set
 from linjat_editor.io.errors import printable
 
+from ..command_line import run_linjat
+
 LIBRARY = (read_level, read_set, read_levels)
 #: Every verb that reads a file, with the options that keep it quick.
 VERBS: tuple[tuple[str, ...], ...] = (
@@ -215,8 +217,7 @@ def test_cli_never_blocks_on_a_fifo_or_device(tmp_path: Path) -> None:
         verbs = VERBS if what in ("fifo", "/dev/zero") else VERBS[:1]
         for verb in verbs:
             argv = [a.format(f=path, out=tmp_path / "out") for a in verb]
-            run = subprocess.run([sys.executable, "-m", "linjat_editor.cli", *argv],
-                                 capture_output=True, text=True, timeout=HANG_SECONDS)
+            run = run_linjat(*argv, text=True, timeout=HANG_SECONDS)
             assert run.returncode == 2 and run.stderr.count("\n") == 1, (what, verb[0], run.stderr)
             assert run.stderr.startswith("linjat: error: ") and "Traceback" not in run.stderr
 

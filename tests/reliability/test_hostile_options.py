@@ -12,7 +12,6 @@ from __future__ import annotations
 
 import os
 import subprocess
-import sys
 from pathlib import Path
 
 import pytest
@@ -20,6 +19,8 @@ import pytest
 from linjat_editor.cli import main
 from linjat_editor.core.level import Level
 from linjat_editor.io import LevelSet, read_level, write_level, write_set
+
+from ..command_line import run_linjat
 
 HUGE = "1" + "0" * 30
 LEVEL = Level.from_rows(["3 . .", "     ", ". 2  ", "    2", ". . ."]).with_meta(name="one")
@@ -106,8 +107,7 @@ def _without_preparing(err: str) -> str:
 
 def _cli(*args: str, **kw: object) -> subprocess.CompletedProcess[bytes]:
     env = {**os.environ, "QT_QPA_PLATFORM": "offscreen"}
-    return subprocess.run([sys.executable, "-m", "linjat_editor.cli", *args], capture_output=True, timeout=900,
-                          env=env, **kw)  # type: ignore[call-overload]
+    return run_linjat(*args, timeout=900, env=env, **kw)
 
 
 @pytest.mark.parametrize("fmt, start", [("csv", b"index,"), ("puzzles-json", b"{"), ("svg", b"<?xml"),

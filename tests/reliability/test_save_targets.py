@@ -13,6 +13,8 @@ import pytest
 from linjat_editor.core.level import Level
 from linjat_editor.io import atomic, read_level, write_level
 
+from ..command_line import run_linjat
+
 LEVEL = Level.from_rows(["2. ", "   "]).with_meta(name="target")
 
 
@@ -46,8 +48,7 @@ def test_a_link_to_a_device_is_written_through(tmp_path: Path) -> None:
 
 
 def _cli(*args: str, stdout: int | None = subprocess.PIPE) -> subprocess.CompletedProcess[str]:
-    return subprocess.run([sys.executable, "-m", "linjat_editor.cli", *args], stdout=stdout,
-                          stderr=subprocess.PIPE, text=True, timeout=120)
+    return run_linjat(*args, stdout=stdout, stderr=subprocess.PIPE, text=True, timeout=120)
 
 
 def test_cli_output_to_dev_stdout_and_dash(tmp_path: Path) -> None:

@@ -14,7 +14,7 @@ Pure Python over the engine (numba where it must be fast); never imports Qt.
   rules it out at that point. Counting whole-board completions instead would
   find nothing in a level with one solution: with a wrong line taken there
   are none; the player's shortcut is seeing the ambiguous *part* (see
-  :mod:`.general`).
+  :mod:`..kernels.leak_general`).
 - :func:`fix_leaks`: greedily adds the fewest dots it finds that remove the
   leaks, keeping the one solution and the deduction; :func:`fix_leaks_report`
   (:class:`LeakFix`) also names the leaks left and why no dot removed them.

@@ -13,18 +13,13 @@ before the layer, and who could reach which cell.
 
 from __future__ import annotations
 
-from ..level import Cell, Line, line_cells
+from ..level import Cell, Line, line_cells, line_covers
 from ..solver import Deduction
 
 
 def state_before(trace: Deduction, index: int) -> tuple[list[list[Line]], dict[Cell, int]]:
     """Per number, its lines still possible before layer ``index``; and the claimed cells' owners."""
     return [list(ls) for ls in trace.placements_at(index)], trace.owner_at(index)
-
-
-def _covers(line: Line, cell: Cell) -> bool:
-    r1, c1, r2, c2 = line
-    return r1 <= cell[0] <= r2 and c1 <= cell[1] <= c2
 
 
 def reachers(lines: list[list[Line]]) -> dict[Cell, frozenset[int]]:
@@ -95,7 +90,7 @@ def _common(lines: list[Line], x: Cell, covering: bool) -> set[Cell] | None:
     """Cells shared by the lines that do (or do not) cover ``x``; None if there is no such line."""
     out: set[Cell] | None = None
     for ln in lines:
-        if _covers(ln, x) == covering:
+        if line_covers(ln, x) == covering:
             cells = set(line_cells(ln))
             out = cells if out is None else out & cells
     return out

@@ -8,7 +8,7 @@ Three kinds are reported:
 - ``general``: any placement a uniqueness-assuming player could rule out
   because taking it would leave part of the board with more than one
   completion, while no sound rule could rule it out at that point (see
-  :mod:`.general` for the exact test).
+  :mod:`..kernels.leak_general` for the exact test).
 
 >>> from linjat_editor.core.level import Level
 >>> level = Level.from_rows(["  .", " 2 ", ".  "])
@@ -27,14 +27,12 @@ from typing import Any, Sequence
 import numpy as np
 
 from ..exact import count_solutions
+from ..kernels.leak_general import MAX_GROUP as MAX_GROUP  # the analysis names it to its callers
+from ..kernels.leak_general import find_all, placement_cells
 from ..kinds import Kind, LeakKind
 from ..level import Cell, Level, Line, line_cells
 from ..solver import Deduction, deduce
-from .general import find_leaks, placement_cells
 from .words import cell_list, line_words, number_list, number_name
-
-#: Largest group of numbers whose ambiguity a player is expected to see at a glance.
-MAX_GROUP = 3
 
 #: The leak kinds, in the order reports list them.
 LEAK_KINDS = tuple(LeakKind)
@@ -157,8 +155,23 @@ def general_leaks(trace: Deduction, solution: Sequence[Line], max_group: int = M
     return out
 
 
+def find_leaks(trace: Deduction, cells: np.ndarray, solution: np.ndarray, max_group: int) -> tuple[np.ndarray, np.ndarray]:
+    """Earliest leaky point of every placement (-1: none) and the witness numbers of each."""
+    level = trace.level
+    n, m = len(level.numbers), trace.piece.size
+    first = np.full(m, -1, np.int64)
+    witness = np.zeros((m, n), np.bool_)
+    not_solution = np.ones(m, np.bool_)
+    not_solution[solution[solution >= 0]] = False
+    # The sound rounds work in a copy of the board: the deduction keeps its final state.
+    b = trace.board
+    work = b.with_arrays(alive=b.alive.copy(), claimed=b.claimed.copy(), possible=b.possible.copy())
+    find_all(work, trace.piece, cells, trace.alive, trace.claimed, not_solution, max_group, first, witness)
+    return first, witness
+
+
 def general_points(trace: Deduction, solution: np.ndarray, max_group: int = MAX_GROUP) -> tuple[np.ndarray, np.ndarray]:
-    """The general leak test (:mod:`.general`) of a level whose only solution is the placements ``solution``:
+    """The general leak test (:mod:`..kernels.leak_general`) of a level whose only solution is the placements ``solution``:
     per placement, the earliest point it leaks (-1: never) and its witness numbers."""
     n, m = len(trace.level.numbers), trace.piece.size
     if n == 0 or m == 0:

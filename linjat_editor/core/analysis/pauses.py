@@ -25,17 +25,13 @@ from __future__ import annotations
 import statistics
 from typing import Any, Mapping, Sequence
 
-from ..level import Cell, Line
+from ..level import Cell, Line, line_covers
 from .steps import Step
-
-
-def _covers(line: Line | None, cell: Cell) -> bool:
-    return line is not None and line[0] <= cell[0] <= line[2] and line[1] <= cell[1] <= line[3]
 
 
 def _claimer(step: Step, cell: Cell) -> int:
     """The number that claims ``cell`` in ``step``: the one whose known line covers it."""
-    return next(i for i, line in enumerate(step.lines) if _covers(line, cell))
+    return next(i for i, line in enumerate(step.lines) if line is not None and line_covers(line, cell))
 
 
 def step_pauses(steps: Sequence[Step], events: Sequence[Sequence[int]]) -> list[float | None]:
@@ -52,7 +48,7 @@ def step_pauses(steps: Sequence[Step], events: Sequence[Sequence[int]]) -> list[
             r1, c1, r2, c2 = (int(x) for x in event[2:6])
             lines[int(event[1])] = (min(r1, r2), min(c1, c2), max(r1, r2), max(c1, c2))
         for k, need in enumerate(needs):
-            if made[k] is None and need and all(_covers(lines.get(n), cell) for cell, n in need):
+            if made[k] is None and need and all(n in lines and line_covers(lines[n], cell) for cell, n in need):
                 made[k] = event[0] / 1000.0
     out: list[float | None] = []
     reached = 0.0

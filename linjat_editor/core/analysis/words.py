@@ -12,9 +12,10 @@
 
 from __future__ import annotations
 
-from typing import Iterable, Sequence
+from typing import Iterable
 
 from ..level import Cell, Level, Line
+from ..prose import join as join  # the analysis' sentences list things as every other does
 
 
 def cell_name(cell: Cell) -> str:
@@ -26,15 +27,6 @@ def number_name(level: Level, index: int) -> str:
     """``the 4 at row 2, column 5`` for the number with that index."""
     n = level.numbers[index]
     return f"the {n.value} at {cell_name(n.cell)}"
-
-
-def join(items: Sequence[str]) -> str:
-    """``a``, ``a and b``, ``a, b and c``."""
-    if not items:
-        return ""
-    if len(items) == 1:
-        return items[0]
-    return ", ".join(items[:-1]) + " and " + items[-1]
 
 
 def cell_list(cells: Iterable[Cell], most: int = 4) -> str:

@@ -25,17 +25,11 @@ import platformdirs
 CORE = Path(__file__).resolve().parent.parent
 #: The package folder: cached kernels are named by their file's path below it.
 PACKAGE = CORE.parent
-#: Every module holding a cached kernel, or code or constants compiled into one (``door.py``: the pool's
-#: door; ``analysis/leaks.py``: the leak group's size; ``kinds.py``: the kinds' numbers; ``scoring.py``:
-#: the objective array's slots). The analysis' words and reports are left out, so editing a sentence
-#: compiles nothing again.
+#: Every kernel's source, and the two modules kernels read constants from (numba freezes a global at
+#: compile time): ``kinds.py``, the kinds' numbers, and ``scoring.py``, the objective array's slots.
+#: Nothing else: editing the analysis' words or reports compiles nothing again.
 SOURCES = (
     "kernels/*.py",
-    "analysis/general.py",
-    "analysis/sound.py",
-    "analysis/admission.py",
-    "analysis/leaks.py",
-    "door.py",
     "kinds.py",
     "scoring.py",
 )

@@ -21,7 +21,7 @@ def _import_numba_without_yaml() -> None:
     """Import numba with PyYAML hidden (the batch extra's dask brings it).
 
     numba imports PyYAML only to read a ``.numba_config.yaml`` in the current
-    folder, which the engine never uses: 0.03-0.05 s of every start. Hidden
+    folder, which the engine never uses, at every start. Hidden
     while numba loads, then back for whoever needs it.
     """
     if "numba" in sys.modules or "yaml" in sys.modules:

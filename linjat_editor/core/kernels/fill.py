@@ -170,8 +170,8 @@ def fill_board(b, rng, allowed, sound, upfront=False, rules=EVERY_RULE):
     meeting a number in the uncontested situation: each round was then the
     solver's layer on the final dots, whose first rule (uncontested-no-cover)
     had nothing to take and whose last resort (one-of across lines, tried
-    only where stuck) was never needed. About one solved expert child in
-    nine (2026-11-25): the optimizer then does not solve it a second time.
+    only where stuck) was never needed. The optimizer then does not solve
+    the level a second time.
     """
     possible, alive, claimed = b.possible, b.alive, b.claimed
     keep_alive, keep_claimed, keep_possible = b.keep_alive, b.keep_claimed, b.keep_possible

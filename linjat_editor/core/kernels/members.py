@@ -58,6 +58,6 @@ def allocate_members(h: int, w: int, n: int) -> Members:
 
 
 # A kernel Python calls answers a plain tuple, never a NamedTuple: numba builds a NamedTuple by
-# calling its class's Python ``__new__``, where a pending Ctrl-C is raised, and numba 0.68 does not
-# expect an error there: the process crashed (SIGSEGV; 7 of 8 one-worker generates interrupted,
-# 2026-11-27). NamedTuples passed *to* a kernel, and between kernels, are safe.
+# calling its class's Python ``__new__``, where a pending Ctrl-C is raised, and numba does not
+# expect an error there: the process crashes (docs/dev/README.md, reliability). NamedTuples passed
+# *to* a kernel, and between kernels, are safe.

@@ -1,16 +1,15 @@
 """A record of arrays (and a few ints) that a kernel gets as ONE pointer: the Board, the pool's members.
 
 numba passes a NamedTuple by value, flattened: a Board of 3 ints and 35
-arrays was 263 values in every call between kernels, and every kernel packed
-them again, which cost a good part of the first compile (toys, 2026-11-25:
-1.55 s CPU with a 35-array NamedTuple, 0.55-0.62 s by reference) and a push
-of 263 values per call at run time.
+arrays would be 263 values in every call between kernels, each kernel
+packing them again, a good part of the first compile and a push of 263
+values per call at run time (docs/dev/first-start.md, the board by reference).
 
 A :class:`Record` keeps its values in ``__slots__`` and, beside them, a table
 of int64s: per int its value, per array its data address, shape and strides.
 A kernel gets the table's address; ``b.possible`` in a kernel reads that
 field's slots (loads marked invariant, so LLVM reads them once) and is typed
-exactly as the array itself would be, so the kernels' bodies read as before.
+exactly as the array itself would be, so the kernels' bodies read as they would with the arrays.
 The record keeps every array alive, and no field is ever reassigned (the
 table would point at the old array): a changed record is a new one
 (:meth:`Record.with_arrays`).

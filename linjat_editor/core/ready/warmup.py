@@ -91,7 +91,7 @@ def _touch_sound() -> None:
     """The sound round, with the argument types the leak search passes (a row of the traced points: strided)."""
     import numpy as np
 
-    from ..analysis.sound import sound_from
+    from ..kernels.sound_round import sound_from
 
     b = _board()
     m = b.alive.size

@@ -60,6 +60,7 @@ class AnalysisPanel(QWidget):
     #: The panel keeps its verdict in view and scrolls its details itself (see ``MainWindow.add_dock``).
     scrolls_itself = True
 
+    # Signal(object): a Report or Leak (or None) travels, a Python object Qt has no type for.
     #: A fresh result for the current level arrived.
     resultChanged = Signal(object)
     #: The selected leak changed: carries a Leak or None.

@@ -31,7 +31,7 @@ class StepPanel(QWidget):
     """Slider + previous/next over ``Report.steps``."""
 
     #: The shown step changed: carries the Step or None (at the start).
-    stepChanged = Signal(object)
+    stepChanged = Signal(object)  # Signal(object): a Step or None, a Python object Qt has no type for
 
     def __init__(self, parent: QWidget | None = None) -> None:
         super().__init__(parent)

@@ -40,7 +40,7 @@ class BoardView(QWidget):
     """Editable view of a :class:`Document`. Overlays come from the panels via :meth:`set_overlay`."""
 
     #: The selected cell changed; carries (row, col) or None.
-    selectionChanged = Signal(object)
+    selectionChanged = Signal(object)  # Signal(object): a cell or None (Qt has no optional type)
     #: A preview started (True) or ended (False).
     previewChanged = Signal(bool)
     #: An edit the board will not make, with the sentence saying why (e.g. a 9 on a 4×4 board).

@@ -20,7 +20,7 @@ class Document(QObject):
     """Owns the current level, its path, the modified flag and the undo stack."""
 
     #: The level changed (edit, undo, redo, open, new). Carries the new Level.
-    levelChanged = Signal(object)
+    levelChanged = Signal(object)  # Signal(object): a Level travels, a Python object Qt has no type for
     #: The modified flag flipped.
     modifiedChanged = Signal(bool)
     #: The file path changed (save as, open, new). Carries a str ("" for none).

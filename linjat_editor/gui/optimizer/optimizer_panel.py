@@ -46,6 +46,7 @@ def describe(classification: Any) -> str:
 class OptimizerPanel(QWidget):
     """Optimizes a seed level in the background and offers the pool for adoption."""
 
+    # Signal(object): a Level travels, a Python object Qt has no type for.
     adoptRequested = Signal(object)  # Level
     previewRequested = Signal(object)  # Level, or None: back to the designer's level
 

@@ -54,9 +54,9 @@ class OptimizerRunner(QObject):
     """One optimization session over a level; the pool survives pauses."""
 
     #: A core ``Progress`` of the whole session: iterations done over all its runs, of its total.
-    progressed = Signal(object)
+    progressed = Signal(object)  # Signal(object): a Progress travels, a Python object Qt has no type for
     #: The pool changed: a list of core.PoolEntry, best first (throttled while running).
-    poolChanged = Signal(object)
+    poolChanged = Signal(list)
     #: Carries the new :class:`RunState`.
     stateChanged = Signal(str)
     failed = Signal(str)

@@ -21,7 +21,7 @@ from linjat_editor.gui.workers import Job, Worker, format_eta
 class BatchDialog(QDialog):
     """Pick tier, count, iterations, workers, seed; :attr:`generated` carries the new LevelSet."""
 
-    generated = Signal(object)
+    generated = Signal(object)  # Signal(object): a LevelSet travels, a Python object Qt has no type for
 
     def __init__(self, parent: QWidget | None = None) -> None:
         super().__init__(parent)

@@ -72,7 +72,7 @@ class SetModel(QAbstractListModel):
     """Rows are set entries: thumbnail, "n. name", tier and score; tooltip lists warnings."""
 
     #: The user changed the set through the view (a drag); carries (new LevelSet, description).
-    edited = Signal(object, str)
+    edited = Signal(object, str)  # Signal(object): a LevelSet travels, a Python object Qt has no type for
 
     def __init__(self, lookup: Callable[[SetEntry], EntryCheck | None], parent: Any = None) -> None:
         super().__init__(parent)

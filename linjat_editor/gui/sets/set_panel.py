@@ -11,7 +11,7 @@ worker thread. The list and the curve show the same levels in the same order
 from __future__ import annotations
 
 from pathlib import Path
-from typing import Callable
+from typing import Any, Callable
 
 from PySide6.QtCore import QItemSelectionModel, QSize, Qt, QTimer, Signal
 from PySide6.QtGui import QResizeEvent, QUndoStack
@@ -63,6 +63,7 @@ class WrappedLine(QLabel):
 class SetPanel(SetFilesMixin, QWidget):
     """Shows and edits a :class:`LevelSet`. ``current_level`` gives the editor's level for "Add"."""
 
+    # Signal(object): a Level or LevelSet travels, a Python object Qt has no type for.
     #: The user wants to edit this level in the editor; carries (Level, index).
     openRequested = Signal(object, int)
     #: The set changed (any edit, undo or redo); carries the LevelSet.
@@ -308,7 +309,7 @@ class SetPanel(SetFilesMixin, QWidget):
 
     # -- figures -----------------------------------------------------------
 
-    def _on_checked(self, key: object, check: EntryCheck) -> None:
+    def _on_checked(self, key: tuple[Any, ...], check: EntryCheck) -> None:
         if not self._redraw.isActive():
             self._redraw.start()
 

@@ -41,7 +41,7 @@ class ShownRows(QSortFilterProxyModel):
 class ViewBar(QWidget):
     """Flagged only, a tier, a technique, and the order: for the list and the curve alike."""
 
-    changed = Signal(object)  # a LevelView
+    changed = Signal(object)  # Signal(object): a LevelView travels, a Python object Qt has no type for
 
     def __init__(self, parent: QWidget | None = None) -> None:
         super().__init__(parent)

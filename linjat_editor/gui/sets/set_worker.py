@@ -20,8 +20,9 @@ from linjat_editor.gui.workers import Job, Worker
 class SetChecker(QObject):
     """Caches :class:`EntryCheck` per board; :meth:`request` checks what is missing."""
 
-    checked = Signal(object, object)  # board key, EntryCheck
-    failed = Signal(object, str)
+    # Signal(object): an EntryCheck travels, a Python object Qt has no type for (a board key is a tuple, as much).
+    checked = Signal(tuple, object)  # board key, EntryCheck
+    failed = Signal(tuple, str)
     busyChanged = Signal(bool)
 
     def __init__(self, fn: Callable[[Level], EntryCheck] = check_level, pool: QThreadPool | None = None,

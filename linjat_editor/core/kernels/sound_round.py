@@ -6,9 +6,9 @@ exactly as the solver does (and shares its versioned cache, see
 order of kinds, each rule once.
 """
 
-from ..kernels.bits import copy, helper, kernel
-from ..kernels.layer import contradiction
-from ..kernels.rules import cant_fit, cover, dependency, one_of, square, update_possible
+from .bits import copy, helper, kernel
+from .layer import contradiction
+from .rules import cant_fit, cover, dependency, one_of, square, update_possible
 
 
 @helper

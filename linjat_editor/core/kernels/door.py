@@ -1,15 +1,10 @@
 """The optimizer pool's door in compiled code: the search and the checks at its door in one kernel loop, without the GIL.
 
-``Pool.run`` used to take every candidate the optimizer's kernel found (one
-in 25 iterations) into Python: a bytes key for the seen set, a ``Level``,
-the admission kernel, ``PoolEntry`` lists and the ``Members`` arrays shifted,
-all with the GIL held (2026-11-27: 0.28 ms a candidate on expert 13x9/26,
-7% of a run, 12% on easy; with two islands the other one waited). Here
-``search`` runs the iterations and the door together: the seen set is a hash
-table of exact keys, the admission is the kernel ``pool.check`` runs, and
-``enter`` puts a checked level into the pool's three lists
-(:class:`~.kernels.members.Members`: the search by rank, the leak-free
-levels by score and by selection score), as ``Pool.offer`` did in Python.
+``search`` runs the optimizer's iterations and the door together: the seen
+set is a hash table of exact keys, the admission is the kernel ``pool.check``
+runs (:func:`.admission.admission`), and ``enter`` puts a checked level into
+the pool's three lists (:class:`~.members.Members`: the search by rank, the
+leak-free levels by score and by selection score).
 
 A candidate goes back to Python only where Python is needed: the article's
 two leak patterns or an exact count past the kernel's budget (``pool.check``;
@@ -22,12 +17,12 @@ from typing import NamedTuple
 
 import numpy as np
 
-from .analysis.admission import admission
-from .analysis.leaks import MAX_GROUP
-from .kernels.bits import copy, helper, kernel
-from .kernels.layer import SINGLE_SOLUTION, SOLVED, UNCONTESTED_NO_COVER
-from .kernels.members import Members
-from .kernels.optimize import optimize, weighted, within_canon
+from .admission import admission
+from .bits import copy, helper, kernel
+from .layer import SINGLE_SOLUTION, SOLVED, UNCONTESTED_NO_COVER
+from .leak_general import MAX_GROUP
+from .members import Members
+from .optimize import optimize, weighted, within_canon
 
 #: Levels the seen set holds; then it forgets them all and starts again.
 SEEN_LIMIT = 20_000

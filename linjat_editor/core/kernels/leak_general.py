@@ -1,10 +1,10 @@
-"""The general uniqueness-leak test, as a numba kernel over a traced :class:`~..solver.Deduction`.
+"""The general uniqueness-leak test, as a numba kernel over a traced board (a :class:`~..solver.Deduction`'s).
 
 A placement ``X`` of number ``P``, still possible at some point of the
 deduction, is a *leak* there when
 
 1. none of the sound rules rules it out at that point (it survives a sound
-   round from that point: :func:`.sound.sound_from`, asked of the candidates only),
+   round from that point: :func:`.sound_round.sound_from`, asked of the candidates only),
 2. it is not part of the level's only solution, and
 3. taking it leaves part of the board with **more than one completion**:
    restrict every number to its placements still possible at that point and
@@ -24,14 +24,14 @@ Only groups that touch a cell ``P`` could reach at that point are counted,
 and each placement is reported at the earliest point only.
 """
 
-from __future__ import annotations
-
 import numpy as np
 
-from ..kernels.bits import allocating, kernel
-from ..kernels.exact import count_solutions
-from ..solver import Deduction
-from .sound import sound_watching
+from .bits import allocating, kernel
+from .exact import count_solutions
+from .sound_round import sound_watching
+
+#: Largest group of numbers whose ambiguity a player is expected to see at a glance.
+MAX_GROUP = 3
 
 
 @kernel
@@ -213,12 +213,11 @@ def _placements(start, ok, members, size, key):
 def _root(val, piece, cells, key, nk, members, size, parent, first, seen):
     """The group's root in a union-find over every placement, joined in index order.
 
-    This test used to build all the groups that way, and took the witness
-    among the qualifying groups by that root; to name the same witness the
-    same unions run here, restricted to the group's placements ``key[:nk]``
-    (in index order): a group's unions never involve another group's numbers
-    or cells, so they come out the same. ``first``: -1 per cell between
-    calls; ``seen``: scratch.
+    The witness among the qualifying groups is the first by that root. The
+    unions run here restricted to the group's placements ``key[:nk]`` (in
+    index order) and give the same root: a group's unions never involve
+    another group's numbers or cells. ``first``: -1 per cell between calls;
+    ``seen``: scratch.
     """
     for a in range(size):
         parent[members[a]] = members[a]
@@ -299,7 +298,7 @@ def leak_test(ncells, n, val, piece, start, cells, dot, x, max_group, witness, l
 
     Only the groups next to ``x``'s number are grown (:func:`_grow`), not
     all of them; when several qualify, the first by union-find root is
-    counted first, as when every group was built (:func:`_root`).
+    counted first (:func:`_root`).
     """
     taken, dropped, comp, members, parent, first, seen, roots, labels, entries, key = work
     known_roots, counts = cache[3], cache[4]
@@ -458,21 +457,6 @@ def find_all(b, piece, cells, alive_pts, claimed_pts, not_solution, max_group, f
                 first[k] = t
                 for q in range(n):
                     witness[k, q] = found[k, q]
-
-
-def find_leaks(trace: Deduction, cells: np.ndarray, solution: np.ndarray, max_group: int) -> tuple[np.ndarray, np.ndarray]:
-    """Earliest leaky point of every placement (-1: none) and the witness numbers of each."""
-    level = trace.level
-    n, m = len(level.numbers), trace.piece.size
-    first = np.full(m, -1, np.int64)
-    witness = np.zeros((m, n), np.bool_)
-    not_solution = np.ones(m, np.bool_)
-    not_solution[solution[solution >= 0]] = False
-    # The sound rounds work in a copy of the board: the deduction keeps its final state.
-    b = trace.board
-    work = b.with_arrays(alive=b.alive.copy(), claimed=b.claimed.copy(), possible=b.possible.copy())
-    find_all(work, trace.piece, cells, trace.alive, trace.claimed, not_solution, max_group, first, witness)
-    return first, witness
 
 
 @allocating

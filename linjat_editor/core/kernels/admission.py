@@ -14,10 +14,10 @@ patterns, rare, are left to ``leaks.article_points`` in Python.
 
 import numpy as np
 
-from ..kernels.bits import allocating
-from ..kernels.exact import BUDGET, count_solutions, number_lines
-from ..kernels.layer import SINGLE_SOLUTION, SOLVED, UNCONTESTED_NO_COVER, classify_level
-from .general import find_all, placement_cells
+from .bits import allocating
+from .exact import BUDGET, count_solutions, number_lines
+from .layer import SINGLE_SOLUTION, SOLVED, UNCONTESTED_NO_COVER, classify_level
+from .leak_general import find_all, placement_cells
 
 
 @allocating
