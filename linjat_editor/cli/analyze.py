@@ -24,6 +24,7 @@ from linjat_editor.io.errors import printable
 
 if TYPE_CHECKING:  # the analysis layer loads the kernels: imported by the verbs, not by --help
     from linjat_editor.core.analysis import Report
+    from linjat_editor.io import LevelSet
 
 
 def _guarded(run: Callable[[argparse.Namespace], int]) -> Callable[[argparse.Namespace], int]:
@@ -126,7 +127,7 @@ def add_analyze_parser(sub: Any) -> None:
 # -- calibrate ---------------------------------------------------------------
 
 
-def levels_by_tier(path: str) -> dict[str, list[Level]]:
+def levels_by_tier(level_set: LevelSet, path: str) -> dict[str, list[Level]]:
     """A set's levels grouped by tier: the entry's tier, else the tier of its grid size.
 
     Entries of a tier the engine does not know (e.g. ``tutorial``) are left out.
@@ -135,7 +136,7 @@ def levels_by_tier(path: str) -> dict[str, list[Level]]:
     from linjat_editor.core.scoring import nearest_tier
 
     groups: dict[str, list[Level]] = {}
-    for entry in read_set(path):
+    for entry in level_set:
         tier = entry.tier or nearest_tier(entry.level.height, entry.level.width, len(entry.level.numbers))
         if tier in TIERS:
             groups.setdefault(tier, []).append(entry.level)
@@ -144,12 +145,28 @@ def levels_by_tier(path: str) -> dict[str, list[Level]]:
     return groups
 
 
+def the_set(args: argparse.Namespace) -> LevelSet:
+    """The SET argument, read once (see ``engine.check_arguments``): standard input can be read only once."""
+    level_set = getattr(args, "set_read", None)
+    if level_set is None:
+        level_set = args.set_read = read_set(args.set)
+    return level_set
+
+
 def the_groups(args: argparse.Namespace) -> dict[str, list[Level]]:
-    """The SET argument's levels by tier, read once (see ``engine.check_arguments``)."""
+    """The SET argument's levels by tier, read once."""
     groups = getattr(args, "groups_read", None)
     if groups is None:
-        groups = args.groups_read = levels_by_tier(args.set)
+        groups = args.groups_read = levels_by_tier(the_set(args), args.set)
     return groups
+
+
+def calibrate_input(args: argparse.Namespace) -> None:
+    """What ``calibrate`` reads before the work: the set (its playtests), or its levels by tier."""
+    if args.from_playtests:
+        the_set(args)
+    else:
+        the_groups(args)
 
 
 @_guarded
@@ -183,4 +200,4 @@ def add_calibrate_parser(sub: Any) -> None:
                    help="fit the predicted-time model to the set's playtests instead (testers' results from the playtest page)")
     p.add_argument("--include-own", action="store_true", help="with --from-playtests: count the designer's own plays too")
     p.add_argument("--adopt", action="store_true", help="with --from-playtests: store the fitted model in the set, which then predicts with it")
-    p.set_defaults(func=run_calibrate, read_input=the_groups)
+    p.set_defaults(func=run_calibrate, read_input=calibrate_input)

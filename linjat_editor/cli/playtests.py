@@ -48,7 +48,9 @@ def run_calibrate(args: argparse.Namespace) -> int:
     from linjat_editor.core import solve
     from linjat_editor.core.analysis.solve_time import fit_time_model, sample_of
 
-    level_set = read_set(args.set)
+    from .analyze import the_set
+
+    level_set = the_set(args)
     samples = []
     for entry in level_set:
         tests = [*entry.playtests, *entry.level.extra.get("playtests", ())]

@@ -109,6 +109,25 @@ def test_calibrate_from_playtests_reports_and_adopts(levels: list[Level], tmp_pa
     assert "1 level(s)" in capsys.readouterr().err
 
 
+def test_calibrate_from_playtests_reads_standard_input_once(levels: list[Level], tmp_path: Path,
+                                                              capsys: pytest.CaptureFixture[str],
+                                                              monkeypatch: pytest.MonkeyPatch) -> None:
+    """``linjat calibrate - --from-playtests``: the set piped in is read once (a second read found it empty)."""
+    import io
+
+    the_set = LevelSet()
+    for lv, tests in synthetic(levels[:12], testers=3, seed=2):
+        the_set = the_set.add(lv, playtests=tuple(tests))
+    path = tmp_path / "set.json"
+    write_set(the_set, path)
+    monkeypatch.setattr("sys.stdin", io.TextIOWrapper(io.BytesIO(path.read_bytes()), encoding="utf-8"))
+    capsys.readouterr()
+    assert main(["calibrate", "-", "--from-playtests"]) == 0
+    out, err = capsys.readouterr()
+    assert "time model fitted on 12 levels, 36 testers'" in err
+    assert TimeModel.from_json(json.loads(out)).fit["playtests"] == 36
+
+
 def test_a_model_file_that_is_not_one_is_refused() -> None:
     with pytest.raises(ValueError, match="at least 0"):
         TimeModel.from_json({"coefficients": {"base": -1}})
