@@ -263,3 +263,49 @@ def test_a_big_set_opens_in_the_background_with_progress(qtbot, panel, tmp_path,
     qtbot.wait(300)
     assert len(redraws) < 100  # a few redraws a second, not one per checked level
     assert panel.warnings.text() == "All levels unique, solved by deduction, no leaks."
+
+
+@pytest.fixture
+def slow_read(panel, tmp_path, monkeypatch):
+    """Open set… on a file whose read waits until ``release()``: (path, release)."""
+    import threading
+
+    from PySide6.QtWidgets import QFileDialog
+
+    from linjat_editor.gui.sets import set_files
+    from linjat_editor.io.registry import write_set
+
+    path = tmp_path / "other.json"
+    write_set(LevelSet().add(lvl("c")).add(lvl("d")), path)
+    gate = threading.Event()
+    real = set_files._read
+    monkeypatch.setattr(set_files, "_read", lambda p: (gate.wait(10), real(p))[1])
+    monkeypatch.setattr(QFileDialog, "getOpenFileName", lambda *a, **k: (str(path), ""))
+    return path, gate.set
+
+
+def test_the_panel_takes_no_edit_while_a_set_is_read(qtbot, panel, slow_read):
+    path, release = slow_read
+    panel.load_dialog()
+    assert panel.warnings.text() == "Reading other.json…" and panel.warnings.isEnabled()
+    assert not panel.buttons["add"].isEnabled() and not panel.buttons["load"].isEnabled()
+    assert not panel.view.isEnabled() and not panel.tier_box.isEnabled()
+    release()
+    qtbot.waitUntil(lambda: names(panel) == ["c", "d"], timeout=5000)
+    assert panel.buttons["add"].isEnabled() and panel.view.isEnabled() and panel.path == str(path)
+
+
+def test_an_edit_made_while_a_set_is_read_is_asked_about(qtbot, panel, slow_read):
+    """Edits from outside the panel (Level set ▸ Import playtests…, Undo) still reach the set: the arriving file asks first."""
+    from PySide6.QtWidgets import QMessageBox
+
+    path, release = slow_read
+    panel.load_dialog()
+    panel.apply(panel.level_set.add(lvl("a")), "Import playtests")  # not through the disabled panel
+    asked = []
+    panel.prompt_unsaved = lambda: (asked.append(1), QMessageBox.StandardButton.Cancel)[1]
+    release()
+    qtbot.waitUntil(lambda: bool(asked), timeout=5000)
+    assert names(panel) == ["a"] and panel.modified and panel.path is None
+    assert panel.warnings.text().startswith("other.json was not opened: the set changed while it was read")
+    assert panel.buttons["add"].isEnabled()
