@@ -1,6 +1,7 @@
 """Wire the optimizer dock into the editor window.
 
-Adopting is one undoable step on the document; loading another level stops
+Adopting is one undoable step on the document; loading another level (after
+the designer agreed to drop the pool, see ``OptimizerPanel.confirm_drop``) stops
 the session and forgets its pool (it belongs to the level it was run for). Closing the window stops its worker with every other one
 (``workers.stop_all`` in the main window's close).
 """
