@@ -177,7 +177,7 @@ def run_calibrate(args: argparse.Namespace) -> int:
     if args.from_playtests:
         from .playtests import run_calibrate
 
-        return run_calibrate(args)
+        return run_calibrate(args, the_set(args))
 
     groups = the_groups(args)
     data = compute_calibration(groups, source=args.name, metadata={"from": args.set})

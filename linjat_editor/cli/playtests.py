@@ -7,7 +7,7 @@ import json
 import sys
 from typing import Any
 
-from linjat_editor.io import atomic_write_text, read_set, write_set
+from linjat_editor.io import LevelSet, atomic_write_text, read_set, write_set
 from linjat_editor.io.errors import printable
 
 
@@ -43,14 +43,12 @@ def _native(path: str) -> bool:
     return isinstance(obj, dict) and obj.get("format") == SET_FORMAT
 
 
-def run_calibrate(args: argparse.Namespace) -> int:
-    """``linjat calibrate SET --from-playtests``: fit the time model to the playtests; exit 1 with too few."""
+def run_calibrate(args: argparse.Namespace, level_set: LevelSet) -> int:
+    """``linjat calibrate SET --from-playtests``: fit the time model to the playtests of ``level_set`` (SET, read
+    once by the caller: standard input cannot be read again); exit 1 with too few."""
     from linjat_editor.core import solve
     from linjat_editor.core.analysis.solve_time import fit_time_model, sample_of
 
-    from .analyze import the_set
-
-    level_set = the_set(args)
     samples = []
     for entry in level_set:
         tests = [*entry.playtests, *entry.level.extra.get("playtests", ())]
