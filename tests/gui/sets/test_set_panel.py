@@ -302,6 +302,7 @@ def test_an_edit_made_while_a_set_is_read_is_asked_about(qtbot, panel, slow_read
     path, release = slow_read
     panel.load_dialog()
     panel.apply(panel.level_set.add(lvl("a")), "Import playtests")  # not through the disabled panel
+    wait_checked(qtbot, panel)  # its check's summary line comes first
     asked = []
     panel.prompt_unsaved = lambda: (asked.append(1), QMessageBox.StandardButton.Cancel)[1]
     release()
