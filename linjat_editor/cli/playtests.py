@@ -7,7 +7,7 @@ import json
 import sys
 from typing import Any
 
-from linjat_editor.io import LevelSet, atomic_write_text, read_set, write_set
+from linjat_editor.io import LevelSet, atomic_write_text, playtests_of, read_set, write_set
 from linjat_editor.io.errors import printable
 
 
@@ -51,8 +51,7 @@ def run_calibrate(args: argparse.Namespace, level_set: LevelSet) -> int:
 
     samples = []
     for entry in level_set:
-        tests = [*entry.playtests, *entry.level.extra.get("playtests", ())]
-        tests = [t for t in tests if isinstance(t, dict)]
+        tests = playtests_of(entry)
         if not tests:
             continue
         result = solve(entry.level, trace=True)

@@ -56,6 +56,23 @@ class SetEntry:
         return _replace(self, **fields)
 
 
+def playtests_of(entry: SetEntry | Level) -> list[dict[str, Any]]:
+    """An entry's playtests: the set's (the playtest page's, imported) and then those play mode stored on its
+    level; of a bare level, its own. Anything there that is no playtest (a hand-edited file's) is left out.
+
+    >>> level = Level.from_rows([" 2", ". "]).with_meta(extra={"playtests": [{"seconds": 9.0}, "junk"]})
+    >>> playtests_of(SetEntry(level, playtests=({"seconds": 5.0},)))
+    [{'seconds': 5.0}, {'seconds': 9.0}]
+    >>> playtests_of(level.with_meta(extra={"playtests": 3}))
+    []
+    """
+    level = entry if isinstance(entry, Level) else entry.level
+    stored = () if isinstance(entry, Level) else entry.playtests
+    own = level.extra.get("playtests", ()) if isinstance(level.extra, Mapping) else ()
+    own = own if isinstance(own, (list, tuple)) else ()
+    return [dict(t) for t in (*stored, *own) if isinstance(t, Mapping)]
+
+
 @dataclass(frozen=True)
 class LevelSet:
     """An ordered collection of :class:`SetEntry`, with the set's own metadata.

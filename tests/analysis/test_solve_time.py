@@ -144,3 +144,23 @@ def test_analyze_prints_the_predicted_time(levels: list[Level], tmp_path: Path, 
     main(["analyze", str(path)])  # 1 for a leaky level: the report is printed all the same
     expected = analyze(levels[20]).predicted_seconds
     assert f"predicted time: {clock(expected)} (the time model over the steps)" in capsys.readouterr().out
+
+
+def test_a_playtests_field_that_holds_no_playtests_is_left_out_everywhere(levels: list[Level], tmp_path: Path,
+                                                                         capsys: pytest.CaptureFixture[str]) -> None:
+    """A hand-edited level's ``"playtests": 5``: calibrate and export read the entry's playtests the one way (io's
+    playtests_of), so it is skipped, not an internal error."""
+    from linjat_editor.io import playtests_of
+
+    odd = levels[0].with_meta(extra={"playtests": 5})
+    page = {"seconds": 30.0, "solved": True, "source": "page", "session": "0" * 16}
+    the_set = LevelSet().add(odd, tier="easy", playtests=(page,))
+    assert playtests_of(the_set[0]) == [page]
+    path, csv = tmp_path / "set.json", tmp_path / "set.csv"
+    write_set(the_set, path)
+    capsys.readouterr()
+    assert main(["calibrate", str(path), "--from-playtests"]) == 1
+    assert "not enough playtests to fit the time model: 1 level(s)" in capsys.readouterr().err
+    assert main(["export", str(path), "-o", str(csv)]) == 0
+    row = dict(zip(*[line.split(",") for line in csv.read_text().splitlines()[:2]]))
+    assert row["playtests"] == "1" and row["median_seconds"] == "30.0"

@@ -15,18 +15,13 @@ from PySide6.QtGui import QIcon
 from linjat_editor.core.analysis.solve_time import clock
 from linjat_editor.gui.sets.set_checks import MEANINGS, EntryCheck, reason
 from linjat_editor.render.thumbnail import level_thumbnail
-from linjat_editor.io.level_set import LevelSet, SetEntry
+from linjat_editor.io.level_set import LevelSet, SetEntry, playtests_of
 
 MIME = "application/x-linjat-set-rows"
 EntryRole = Qt.ItemDataRole.UserRole + 1
 CheckRole = Qt.ItemDataRole.UserRole + 2
 
 Index = QModelIndex | QPersistentModelIndex
-
-
-def playtests_of(entry: SetEntry) -> list[dict]:
-    """The entry's playtests and those stored on its level (play mode writes the latter)."""
-    return [t for t in (*entry.playtests, *entry.level.extra.get("playtests", ())) if isinstance(t, dict)]
 
 
 def median_seconds(entry: SetEntry) -> float | None:

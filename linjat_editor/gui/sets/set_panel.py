@@ -31,7 +31,7 @@ from linjat_editor.gui.sets.set_view import CurveWindow, ShownRows, ViewBar
 from linjat_editor.gui.sets.set_worker import SetChecker
 from linjat_editor.gui.sets.time_series import level_times
 from linjat_editor.io.export_common import guess_tier
-from linjat_editor.io.level_set import LevelSet
+from linjat_editor.io.level_set import LevelSet, playtests_of
 
 
 
@@ -244,8 +244,8 @@ class SetPanel(SetFilesMixin, QWidget):
 
     def playtests_for(self, level: Level) -> list[dict]:
         """Every playtest of the set's entries with this board, and those on the level itself."""
-        tests = [dict(t) for e in self.level_set if e.level.same_board(level) for t in e.playtests]
-        return tests + [t for t in level.extra.get("playtests", ()) if isinstance(t, dict) and t not in tests]
+        tests = [t for e in self.level_set if e.level.same_board(level) for t in playtests_of(e)]
+        return tests + [t for t in playtests_of(level) if t not in tests]  # the set's own level carries them too
 
     def check_of(self, i: int) -> EntryCheck | None:
         return self.checker.lookup(self.level_set[i].level)

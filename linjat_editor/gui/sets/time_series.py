@@ -19,7 +19,8 @@ from PySide6.QtGui import QColor, QPainter, QPen, QPolygonF
 
 from linjat_editor.core.analysis.solve_time import clock
 from linjat_editor.gui.sets.set_checks import EntryCheck
-from linjat_editor.gui.sets.set_model import playtests_of, predicted_seconds
+from linjat_editor.gui.sets.set_model import predicted_seconds
+from linjat_editor.io.level_set import playtests_of
 from linjat_editor.io.level_set import LevelSet, SetEntry
 from linjat_editor.render.chart import PlotArea
 
