@@ -25,7 +25,7 @@ from linjat_editor.gui.sets.curve_chart import CurvePoint, CurveView
 from linjat_editor.gui.sets.set_checks import MEANINGS, EntryCheck, reason
 from linjat_editor.gui.sets.set_files import SetFilesMixin
 from linjat_editor.gui.sets.set_filter import TIERS, LevelView, shown
-from linjat_editor.gui.sets.set_model import SetModel, entry_name, median_seconds, target_of
+from linjat_editor.gui.sets.set_model import SetModel, entry_name, target_of
 from linjat_editor.gui.sets.set_ordering import ramp_order
 from linjat_editor.gui.sets.set_view import CurveWindow, ShownRows, ViewBar
 from linjat_editor.gui.sets.set_worker import SetChecker
@@ -331,7 +331,7 @@ class SetPanel(SetFilesMixin, QWidget):
         for i, (e, c) in enumerate(zip(self.level_set, checks)):
             checked += c is not None
             flags = c.warnings_for(e.tier) if c is not None else []
-            points.append(CurvePoint(None if c is None else c.score, e.tier, bool(flags), median_seconds(e), target_of(e),
+            points.append(CurvePoint(None if c is None else c.score, e.tier, bool(flags), target_of(e),
                                      level_times(e, c, self.level_set)))
             if flags:
                 lines.append(f"{i + 1}. {entry_name(e, i)}: {', '.join(flags)}")

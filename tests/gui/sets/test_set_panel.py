@@ -197,9 +197,22 @@ def test_put_back_and_playtest_summary(qtbot, panel):
     assert panel.level_set[1].level is played and panel.level_set[1].tier == "easy"
     text = panel.model.data(panel.model.index(1))
     assert "played 2× (1 solved, median 1:05)" in text
-    assert panel.chart.points[1].seconds == 65.0 and panel.chart.points[0].seconds is None
+    assert panel.chart.points[1].times.median == 65.0 and panel.chart.points[0].times.median is None
     panel.undo_stack.undo()
     assert panel.level_set[1].level.name == "b"
+
+
+def test_the_list_the_chart_and_the_csv_say_one_median_time(qtbot, panel, tmp_path):
+    """Two solved plays, 0:10 and 0:20: the median is 0:15 in the list, on the chart's bar and in the CSV."""
+    played = lvl("c").with_meta(extra={"playtests": [{"seconds": 10, "solved": True}, {"seconds": 20, "solved": True}]})
+    panel.set_level_set(LevelSet().add(played, tier="easy"))
+    wait_checked(qtbot, panel)
+    assert "played 2× (2 solved, median 0:15)" in panel.model.data(panel.model.index(0))
+    assert panel.chart.points[0].times.median == 15.0
+    csv = tmp_path / "set.csv"
+    panel.export(str(csv))
+    header, row = csv.read_text().splitlines()[:2]
+    assert dict(zip(header.split(","), row.split(",")))["median_seconds"] == "15.0"
 
 
 def test_csv_export_fills_solved_and_solutions_like_the_command_line(qtbot, panel, tmp_path):

@@ -170,7 +170,7 @@ def test_the_set_and_the_steps_see_an_entrys_playtests_alike(window):
     odd = LEVELS[0].with_meta(extra={"playtests": 5})
     page = {"seconds": 30.0, "solved": True, "source": "page", "session": "0" * 16}
     panel.set_level_set(LevelSet().add(odd, tier="tutorial", playtests=(page,)))
-    assert [pt.seconds for pt in panel.chart.points] == [30.0]
+    assert [pt.times.median for pt in panel.chart.points] == [30.0]
     assert window.steps.playtests_for(odd) == [page]
     own = {"seconds": 12.0, "solved": True, "date": "2026-11-27"}  # play mode's, on the level
     mine = LEVELS[0].with_meta(extra={"playtests": [own, "junk"]})
