@@ -323,3 +323,17 @@ def test_an_edit_made_while_a_set_is_read_is_asked_about(qtbot, panel, slow_read
     assert names(panel) == ["a"] and panel.modified and panel.path is None
     assert panel.warnings.text().startswith("other.json was not opened: the set changed while it was read")
     assert panel.buttons["add"].isEnabled()
+
+
+def test_a_set_file_that_cannot_be_read_gives_the_panel_back(qtbot, panel, tmp_path, monkeypatch):
+    from PySide6.QtWidgets import QFileDialog, QMessageBox
+
+    bad = tmp_path / "bad.json"
+    bad.write_text("{not json")
+    shown = []
+    monkeypatch.setattr(QFileDialog, "getOpenFileName", lambda *a, **k: (str(bad), ""))
+    monkeypatch.setattr(QMessageBox, "warning", lambda parent, title, text: shown.append((title, text)))
+    panel.load_dialog()
+    qtbot.waitUntil(lambda: bool(shown), timeout=5000)
+    assert shown[0][0] == "Open set" and "bad.json" in shown[0][1]
+    assert panel.buttons["load"].isEnabled() and panel.view.isEnabled() and panel.warnings.text() == ""
