@@ -203,8 +203,7 @@ def described(job: Job, level: Level, seed: int, cls: Any) -> tuple[Level, dict[
     from linjat_editor.core import TIERS, score, selection_score
     from linjat_editor.core.analysis import estimate_tier, shipped_calibration
     from linjat_editor.core.analysis.tiers import percentile
-    from linjat_editor.core.analysis.tutorial import draft_message
-    from linjat_editor.core.techniques import lesson_meta
+    from linjat_editor.core.analysis.tutorial import as_lesson
 
     tier = TIERS[job.preset]
     selection = float(selection_score(cls))
@@ -225,8 +224,7 @@ def described(job: Job, level: Level, seed: int, cls: Any) -> tuple[Level, dict[
             analysis[key] = getattr(job, key)
     if job.teach:  # a lesson says what it teaches (its essential-techniques line) and carries a drafted message
         goal = job_goal(job)
-        level = level.with_meta(message=level.message or draft_message(level, goal.teach, goal.rules),
-                                extra={**level.extra, "lesson": lesson_meta(goal.teach, goal.rules)})
+        level = as_lesson(level, goal.teach, goal.rules)
     # A lesson's tier is "tutorial", as the original's lessons were.
     meta = {"generated": {"preset": "tutorial" if job.teach else job.preset, "seed": seed, "iterations": job.iterations}}
     title = f"lesson: {Kind.from_key(job.teach).label}" if job.teach else f"{job.preset.capitalize()} {job.index + 1}"

@@ -63,7 +63,9 @@ def goal_report(goal: Any, level: Level) -> dict[str, Any]:
     if not isinstance(goal, Objective):
         return {}
     if goal.teach is not None:
-        return {"teach": goal.teach.key, "rules": [k.key for k in goal.rules]}
+        from linjat_editor.core.techniques import lesson_meta
+
+        return lesson_meta(goal.teach, goal.rules)
     if not goal.has_target:
         return {}
     reached = goal.rank(level)

@@ -26,6 +26,7 @@ from linjat_editor.io.errors import printable
 
 if TYPE_CHECKING:  # the analysis layer loads the kernels: imported by the verbs, not by --help
     from linjat_editor.core.analysis import Report
+    from linjat_editor.io import LevelSet
 
 
 def _guarded(run: Callable[[Request], int]) -> Entry:
@@ -128,7 +129,7 @@ def add_analyze_parser(sub: Any) -> None:
 # -- calibrate ---------------------------------------------------------------
 
 
-def levels_by_tier(path: str) -> dict[str, list[Level]]:
+def levels_by_tier(level_set: LevelSet, path: str) -> dict[str, list[Level]]:
     """A set's levels grouped by tier: the entry's tier, else the tier of its grid size.
 
     Entries of a tier the engine does not know (e.g. ``tutorial``) are left out.
@@ -137,7 +138,7 @@ def levels_by_tier(path: str) -> dict[str, list[Level]]:
     from linjat_editor.core.scoring import nearest_tier
 
     groups: dict[str, list[Level]] = {}
-    for entry in read_set(path):
+    for entry in level_set:
         tier = entry.tier or nearest_tier(entry.level.height, entry.level.width, len(entry.level.numbers))
         if tier in TIERS:
             groups.setdefault(tier, []).append(entry.level)
@@ -146,14 +147,23 @@ def levels_by_tier(path: str) -> dict[str, list[Level]]:
     return groups
 
 
+def the_set(request: Request) -> LevelSet:
+    """The SET argument: as ``engine.check_arguments`` read it, or read now (standard input can be read only once)."""
+    return request.level_set if request.level_set is not None else read_set(request.options.set)
+
+
 def the_groups(request: Request) -> dict[str, list[Level]]:
     """The SET argument's levels by tier: as ``engine.check_arguments`` read them, or read now."""
-    return request.groups if request.groups is not None else levels_by_tier(request.options.set)
+    return request.groups if request.groups is not None else levels_by_tier(the_set(request), request.options.set)
 
 
-def read_the_groups(request: Request) -> Request:
-    """The request with its SET's levels read (``calibrate``'s ``read_input``)."""
-    return replace(request, groups=levels_by_tier(request.options.set))
+def read_the_set(request: Request) -> Request:
+    """``calibrate``'s ``read_input``: the request with its SET read once, and its levels by tier unless it fits
+    the time model to the set's playtests."""
+    level_set = the_set(request)
+    if request.options.from_playtests:
+        return replace(request, level_set=level_set)
+    return replace(request, level_set=level_set, groups=levels_by_tier(level_set, request.options.set))
 
 
 @_guarded
@@ -165,7 +175,7 @@ def run_calibrate(request: Request) -> int:
     if args.from_playtests:
         from .playtests import run_calibrate
 
-        return run_calibrate(request)
+        return run_calibrate(request, the_set(request))
 
     groups = the_groups(request)
     data = compute_calibration(groups, source=args.name, metadata={"from": args.set})
@@ -188,4 +198,4 @@ def add_calibrate_parser(sub: Any) -> None:
                    help="fit the predicted-time model to the set's playtests instead (testers' results from the playtest page)")
     p.add_argument("--include-own", action="store_true", help="with --from-playtests: count the designer's own plays too")
     p.add_argument("--adopt", action="store_true", help="with --from-playtests: store the fitted model in the set, which then predicts with it")
-    p.set_defaults(func=run_calibrate, read_input=read_the_groups)
+    p.set_defaults(func=run_calibrate, read_input=read_the_set)

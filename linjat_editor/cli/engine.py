@@ -196,21 +196,20 @@ def run_generate(request: Request) -> int:
     cls = solve(level).classification
     level = level.with_meta(
         name=level.name or f"{name} {h}x{w}",
-        message=level.message or lesson_message(goal, level),
         extra={"generator": {"preset": name, "iterations": args.iterations, "seed": args.seed,
                              "score": score(cls, weights), "selection_score": selection_score(cls),
                              **goal_report(goal, level)}},
     )
-    emit(level, request.output)
+    emit(finished_lesson(goal, level), request.output)
     return 0
 
 
-def lesson_message(goal: Any, level: Level) -> str:
-    """A lesson's drafted tutorial message (its key step, in the game's words); "" for other searches."""
-    from linjat_editor.core.analysis.tutorial import draft_message
+def finished_lesson(goal: Any, level: Level) -> Level:
+    """A lesson search's level as the analysis finishes every lesson (what it teaches, a drafted message); others as they are."""
+    from linjat_editor.core.analysis.tutorial import as_lesson
 
     teach = getattr(goal, "teach", None)
-    return draft_message(level, teach, goal.rules) if teach is not None else ""
+    return as_lesson(level, teach, goal.rules) if teach is not None else level
 
 
 def run_optimize(request: Request) -> int:

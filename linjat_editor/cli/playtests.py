@@ -7,7 +7,7 @@ import json
 import sys
 from typing import Any
 
-from linjat_editor.io import atomic_write_text, read_set, write_set
+from linjat_editor.io import LevelSet, atomic_write_text, playtests_of, read_set, write_set
 from linjat_editor.io.errors import printable
 from .request import Request, on_options
 
@@ -44,17 +44,18 @@ def _native(path: str) -> bool:
     return isinstance(obj, dict) and obj.get("format") == SET_FORMAT
 
 
-def run_calibrate(request: Request) -> int:
-    """``linjat calibrate SET --from-playtests``: fit the time model to the playtests; exit 1 with too few."""
+def run_calibrate(request: Request, level_set: LevelSet) -> int:
+    """``linjat calibrate SET --from-playtests``: fit the time model to the playtests of ``level_set`` (SET, read
+    once by the caller: standard input cannot be read again); exit 1 with too few."""
     from linjat_editor.core import solve
     from linjat_editor.core.analysis.solve_time import fit_time_model, sample_of
 
     args = request.options
-    level_set = read_set(args.set)
+    if args.adopt and args.set == "-":
+        raise ValueError("--adopt stores the model in the set's file: give the set as a file, not -")
     samples = []
     for entry in level_set:
-        tests = [*entry.playtests, *entry.level.extra.get("playtests", ())]
-        tests = [t for t in tests if isinstance(t, dict)]
+        tests = playtests_of(entry)
         if not tests:
             continue
         result = solve(entry.level, trace=True)

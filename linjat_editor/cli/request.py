@@ -14,6 +14,7 @@ from typing import TYPE_CHECKING, Callable
 
 if TYPE_CHECKING:
     from linjat_editor.core.level import Level
+    from linjat_editor.io import LevelSet
 
 
 def _nothing() -> None:
@@ -38,6 +39,8 @@ class Request:
     reads: Callable[[Request], Request] | None = None
     #: LEVEL, once read.
     level: Level | None = None
+    #: The SET, once read (``calibrate``).
+    level_set: LevelSet | None = None
     #: The SET's levels by tier, once read (``calibrate``).
     groups: dict[str, list[Level]] | None = None
     #: Makes the command's kernels ready, once (``command.run`` sets it; JSON Lines call it at the first level read).

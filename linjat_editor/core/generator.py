@@ -86,7 +86,7 @@ def fill_dots(
     state = seed_state(rng.randrange(2**63))
     h, w, n = level.height, level.width, len(level.numbers)
     allowed = np.zeros(h * w, np.bool_)
-    reserve: Level | None = None  # the first leaky filling
+    reserve: tuple[Level, tuple[Line, ...]] | None = None  # the first leaky filling and its one solution
     last = base
     tried = 0
     # Numbers that admit few solutions: try each of them once, in random order.
@@ -112,12 +112,14 @@ def fill_dots(
             article = table[SINGLE_SOLUTION, 0] + table[UNCONTESTED_NO_COVER, 0]
             if not article and (not leak_free or not detect_leaks(last, solution=found.solutions[0])):
                 return FillResult(last, True, attempts=tried)
-            reserve = reserve or last
+            reserve = reserve or (last, found.solutions[0])
         if progress is not None:
             progress(tried, tries)
     stopped = should_stop is not None and should_stop()
     if reserve is not None and not stopped:  # a stop skips the fix: the caller drops the result anyway
-        return without_leaks(reserve, tried) if leak_free else FillResult(reserve, True, attempts=tried)
+        if not leak_free:
+            return FillResult(reserve[0], True, attempts=tried)
+        return without_leaks(*reserve, tried, should_stop)
     return ambiguous(last, tried)
 
 
@@ -127,9 +129,12 @@ def fill_problem(base: Level) -> FillResult | None:
     return None if found is None else FillResult(base, False, found.reason, found.cells)
 
 
-def without_leaks(level: Level, tried: int) -> FillResult:
-    """A leaky filling made leak-free by the analysis' fix (more dots on its solution), or why it cannot be."""
-    fixed = fix_leaks_report(level)
+def without_leaks(
+    level: Level, solution: tuple[Line, ...], tried: int, should_stop: Callable[[], bool] | None = None
+) -> FillResult:
+    """A leaky filling made leak-free by the analysis' fix (more dots on ``solution``, its one solution), or why it
+    cannot be. ``should_stop()`` stops the fix too (the caller drops a stopped result)."""
+    fixed = fix_leaks_report(level, solution=solution, should_stop=should_stop)
     if not fixed.left:
         return FillResult(fixed.level, True, attempts=tried)
     cells = tuple(sorted({c for leak in fixed.left for c in leak.cells}))

@@ -111,11 +111,17 @@ class Objective:
         return f"{broken}, outside the tier's technique rule ({self.rule.describe()})" if broken else ""
 
     def miss(self, level: Level) -> str:
-        """Why ``level`` is not what the objective asks for (a near miss), in a few words."""
+        """Why ``level`` is not what the objective asks for (a near miss), in a few words.
+
+        One solve with every kind serves the canon's check and the leaks; a lesson adds its own kinds' solve
+        (handed to ``teaches``) and the one without the taught kind."""
         from .analysis.leaks import detect_leaks
         from .solver import deduce
 
-        outside = self.outside_canon(level)
+        # The solve with every kind: the technique rule's classification and the leaks' trace (none needs it
+        # under any technique, until the leaks).
+        full = deduce(level, trace=True) if self.rule != ANY_TECHNIQUE else None
+        outside = self.outside_canon(level, full.classification if full is not None else None)
         if outside:
             return outside
         if self.teach is not None:
@@ -126,9 +132,10 @@ class Objective:
                 return "it needs a uniqueness leak"
             if too_long(level):
                 return "a number's line is as long as the board's side"
-            if not teaches(level, self.teach, self.allow):
+            same = self.solving == lesson_rules(self.teach, self.allow)  # the lesson's own kinds: the same solve
+            if not teaches(level, self.teach, self.allow, run if same else None):
                 return f"it can be solved without {self.teach.label}"
-        leaks = len(detect_leaks(level))
+        leaks = len(detect_leaks(level, trace=full))
         return f"{leaks} leak warning{'s' if leaks != 1 else ''}" if leaks else "it is not unique"
 
     def distance(self, value: float) -> float:

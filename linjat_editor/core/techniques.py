@@ -185,16 +185,17 @@ def too_long(level: Level) -> tuple[int, ...]:
     return tuple(i for i, n in enumerate(level.numbers) if n.value >= longest)
 
 
-def teaches(level: Level, kind: Kind, allow: Iterable[Kind] | None = None) -> bool:
+def teaches(level: Level, kind: Kind, allow: Iterable[Kind] | None = None, run: Deduction | None = None) -> bool:
     """Whether ``level`` is a lesson on ``kind``: solved with the allowed kinds and no leak, stuck without ``kind``,
     and no number as long as the board's longest side (:func:`too_long`).
 
+    ``run``: the level's solve with the lesson's kinds (:func:`lesson_rules`), if the caller has it.
     (Unique and leak-free are the pool's checks; see ``pool.check``.)
     """
     if too_long(level):
         return False
     rules = lesson_rules(kind, allow)
-    run = deduce(level, rules=rules)
+    run = run or deduce(level, rules=rules)
     if not run.solved or run.classification.uses_leaks:
         return False
     return not solved_with(level, [k for k in rules if k != kind])

@@ -10,7 +10,7 @@ naming the file and the problem. See :mod:`linjat_editor.io.registry`.
 
 from linjat_editor.io.atomic import atomic_write_bytes, atomic_write_text
 from linjat_editor.io.errors import FormatError
-from linjat_editor.io.level_set import LevelSet, SetEntry
+from linjat_editor.io.level_set import LevelSet, SetEntry, playtests_of
 from linjat_editor.io.registry import (
     Format,
     FormatKind,
@@ -42,6 +42,7 @@ __all__ = [
     "get_format",
     "levels_from_text",
     "parse_level_line",
+    "playtests_of",
     "read_level",
     "read_levels",
     "read_set",

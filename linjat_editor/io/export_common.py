@@ -15,6 +15,7 @@ from typing import Any, Mapping
 from linjat_editor.core.level import Level
 from linjat_editor.core.scoring import tier_of_size
 from linjat_editor.io.atomic import atomic_write_bytes
+from linjat_editor.io.level_set import SetEntry, playtests_of
 
 #: The original game's tier order; a puzzles.json lists them in this order.
 TIER_ORDER = ("tutorial", "easy", "medium", "hard", "expert")
@@ -142,7 +143,7 @@ def export_items(level_set: Any, analyse: bool = True, exact: bool = False) -> l
             fig = analyse_level(level, exact=exact)
             cls, score, solved, count = fig["classification"], fig["score"], fig["solved"], fig.get("count")
             layers = fig["layers"]
-        tests = tuple(getattr(entry, "playtests", ())) + tuple(level.extra.get("playtests", ()))
+        tests = tuple(playtests_of(entry if isinstance(entry, (Level, SetEntry)) else level))
         items.append(ExportItem(level, tier, name, message, cls, score, solved, count, tests,
                                 tuple(layers) if layers is not None else None))
     return items

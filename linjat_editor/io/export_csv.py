@@ -16,6 +16,7 @@ import statistics
 from typing import Any, Mapping
 
 from linjat_editor.io.export_common import ExportItem, export_items, write_atomic
+from linjat_editor.io.level_set import median_seconds
 
 KIND_KEYS = ("cover", "cant_fit", "square", "dependency", "one_of", "single_solution", "uncontested_no_cover", "all")
 
@@ -41,12 +42,12 @@ def tier_score(cls: Mapping[str, Mapping[str, int]], tier: str) -> float | None:
 def _playtest_figures(playtests: Any) -> list[Any]:
     tests = [t for t in playtests if isinstance(t, Mapping)]
     solved = [t for t in tests if t.get("solved")]
-    secs = [float(t["seconds"]) for t in solved if "seconds" in t]
+    median = median_seconds(tests)
     moves = [int(t["moves"]) for t in solved if "moves" in t]
     return [
         len(tests),
         len(solved),
-        round(statistics.median(secs), 1) if secs else "",
+        round(median, 1) if median is not None else "",
         statistics.median(moves) if moves else "",
     ]
 

@@ -12,6 +12,7 @@ so the set panel can keep them on its undo stack.
 
 from __future__ import annotations
 
+import statistics
 from dataclasses import dataclass, field
 from dataclasses import replace as _replace
 from typing import Any, Iterable, Iterator, Mapping
@@ -54,6 +55,40 @@ class SetEntry:
     def with_meta(self, **fields: Any) -> SetEntry:
         """The entry with some fields (tier, tags, analysis, playtests) changed."""
         return _replace(self, **fields)
+
+
+def playtests_of(entry: SetEntry | Level) -> list[dict[str, Any]]:
+    """An entry's playtests: the set's (the playtest page's, imported) and then those play mode stored on its
+    level; of a bare level, its own. Anything there that is no playtest (a hand-edited file's) is left out.
+
+    >>> level = Level.from_rows([" 2", ". "]).with_meta(extra={"playtests": [{"seconds": 9.0}, "junk"]})
+    >>> playtests_of(SetEntry(level, playtests=({"seconds": 5.0},)))
+    [{'seconds': 5.0}, {'seconds': 9.0}]
+    >>> playtests_of(level.with_meta(extra={"playtests": 3}))
+    []
+    """
+    level = entry if isinstance(entry, Level) else entry.level
+    stored = () if isinstance(entry, Level) else entry.playtests
+    own = level.extra.get("playtests", ()) if isinstance(level.extra, Mapping) else ()
+    own = own if isinstance(own, (list, tuple)) else ()
+    return [dict(t) for t in (*stored, *own) if isinstance(t, Mapping)]
+
+
+def solved_seconds(tests: Iterable[Mapping[str, Any]]) -> list[float]:
+    """The times of the solved playtests among ``tests`` (one without a number of seconds has none)."""
+    return [float(t["seconds"]) for t in tests
+            if t.get("solved") and isinstance(t.get("seconds"), (int, float)) and not isinstance(t["seconds"], bool)]
+
+
+def median_seconds(tests: Iterable[Mapping[str, Any]]) -> float | None:
+    """The median time of the solved playtests among ``tests`` (of an even count, the mean of the middle two);
+    None without any. The set's list, its chart and the CSV export all show this one.
+
+    >>> median_seconds([{"seconds": 10, "solved": True}, {"seconds": 20, "solved": True}, {"seconds": 5}])
+    15.0
+    """
+    seconds = solved_seconds(tests)
+    return float(statistics.median(seconds)) if seconds else None
 
 
 @dataclass(frozen=True)

@@ -81,3 +81,51 @@ def test_fix_names_the_leaks_it_cannot_remove_and_why(corpus_levels: Callable[[s
 def test_fix_report_of_a_clean_level_says_there_is_nothing_to_fix() -> None:
     report = fix_leaks_report(Level.from_rows(CLEAN))
     assert report.summary() == "The level has no uniqueness leak to fix." and not report.left and not report.added
+
+
+def count_leak_searches(monkeypatch: pytest.MonkeyPatch) -> list[Level]:
+    """Record every level whose leaks the fix looks for."""
+    from linjat_editor.core.analysis import fix
+
+    seen: list[Level] = []
+    real = fix.detect_leaks
+
+    def counting(level: Level, **kw: object) -> list:
+        seen.append(level)
+        return real(level, **kw)  # type: ignore[arg-type]
+
+    monkeypatch.setattr(fix, "detect_leaks", counting)
+    return seen
+
+
+def test_the_fix_looks_for_each_levels_leaks_once(corpus_levels: Callable[[str], list[Level]], monkeypatch) -> None:
+    """Why a leak is left is read off the last sweep of trial dots, not found again by a sweep per leak."""
+    seen = count_leak_searches(monkeypatch)
+    report = fix_leaks_report(corpus_levels("medium")[0])
+    assert len(report.left) == 2 and seen
+    assert len(seen) == len(set(seen))
+
+
+def test_fill_stops_its_leak_fix_when_asked(corpus_levels: Callable[[str], list[Level]], monkeypatch) -> None:
+    """Cancel during Fill's leak fix stops the fix at the next trial dot (Fill drops a stopped result)."""
+    from linjat_editor.core import fill_dots
+
+    seen = count_leak_searches(monkeypatch)
+    level = corpus_levels("medium")[0]
+    fixing = []
+
+    def should_stop() -> bool:  # stop as soon as the fix has looked at one level
+        if seen and not fixing:
+            fixing.append(len(seen))
+        return bool(seen)
+
+    fill_dots(level.with_meta(pinned=level.dots), seed=1, should_stop=should_stop)
+    assert fixing and len(seen) <= fixing[0] + 1
+
+
+def test_a_stopped_fix_says_it_was_stopped(corpus_levels: Callable[[str], list[Level]]) -> None:
+    level = corpus_levels("medium")[0]
+    report = fix_leaks_report(level, should_stop=lambda: True)
+    assert report.level == level and not report.added and report.before == len(report.left) == 8
+    assert report.why == ("the fix was stopped",) * 8
+    assert report.summary().startswith("Added no dot: 0 of 8 leaks removed. Left: ")

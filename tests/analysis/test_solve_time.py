@@ -109,6 +109,30 @@ def test_calibrate_from_playtests_reports_and_adopts(levels: list[Level], tmp_pa
     assert "1 level(s)" in capsys.readouterr().err
 
 
+def test_calibrate_from_playtests_reads_standard_input_once(levels: list[Level], tmp_path: Path,
+                                                              capsys: pytest.CaptureFixture[str],
+                                                              monkeypatch: pytest.MonkeyPatch) -> None:
+    """``linjat calibrate - --from-playtests``: the set piped in is read once (a second read found it empty)."""
+    import io
+
+    the_set = LevelSet()
+    for lv, tests in synthetic(levels[:12], testers=3, seed=2):
+        the_set = the_set.add(lv, playtests=tuple(tests))
+    path = tmp_path / "set.json"
+    write_set(the_set, path)
+    monkeypatch.setattr("sys.stdin", io.TextIOWrapper(io.BytesIO(path.read_bytes()), encoding="utf-8"))
+    capsys.readouterr()
+    assert main(["calibrate", "-", "--from-playtests"]) == 0
+    out, err = capsys.readouterr()
+    assert "time model fitted on 12 levels, 36 testers'" in err
+    assert TimeModel.from_json(json.loads(out)).fit["playtests"] == 36
+    # --adopt writes the set back to its file: a set piped in has none (it wrote a file named "-").
+    monkeypatch.setattr("sys.stdin", io.TextIOWrapper(io.BytesIO(path.read_bytes()), encoding="utf-8"))
+    monkeypatch.chdir(tmp_path)
+    assert main(["calibrate", "-", "--from-playtests", "--adopt"]) == 2
+    assert "give the set as a file, not -" in capsys.readouterr().err and not (tmp_path / "-").exists()
+
+
 def test_a_model_file_that_is_not_one_is_refused() -> None:
     with pytest.raises(ValueError, match="at least 0"):
         TimeModel.from_json({"coefficients": {"base": -1}})
@@ -125,3 +149,23 @@ def test_analyze_prints_the_predicted_time(levels: list[Level], tmp_path: Path, 
     main(["analyze", str(path)])  # 1 for a leaky level: the report is printed all the same
     expected = analyze(levels[20]).predicted_seconds
     assert f"predicted time: {clock(expected)} (the time model over the steps)" in capsys.readouterr().out
+
+
+def test_a_playtests_field_that_holds_no_playtests_is_left_out_everywhere(levels: list[Level], tmp_path: Path,
+                                                                         capsys: pytest.CaptureFixture[str]) -> None:
+    """A hand-edited level's ``"playtests": 5``: calibrate and export read the entry's playtests the one way (io's
+    playtests_of), so it is skipped, not an internal error."""
+    from linjat_editor.io import playtests_of
+
+    odd = levels[0].with_meta(extra={"playtests": 5})
+    page = {"seconds": 30.0, "solved": True, "source": "page", "session": "0" * 16}
+    the_set = LevelSet().add(odd, tier="easy", playtests=(page,))
+    assert playtests_of(the_set[0]) == [page]
+    path, csv = tmp_path / "set.json", tmp_path / "set.csv"
+    write_set(the_set, path)
+    capsys.readouterr()
+    assert main(["calibrate", str(path), "--from-playtests"]) == 1
+    assert "not enough playtests to fit the time model: 1 level(s)" in capsys.readouterr().err
+    assert main(["export", str(path), "-o", str(csv)]) == 0
+    row = dict(zip(*[line.split(",") for line in csv.read_text().splitlines()[:2]]))
+    assert row["playtests"] == "1" and row["median_seconds"] == "30.0"

@@ -17,7 +17,8 @@ from linjat_editor.cli import main
 from linjat_editor.core import PRESETS, count_solutions, generate
 from linjat_editor.core.analysis import analyze, detect_leaks
 from linjat_editor.core.kinds import SOLVING, Kind, before
-from linjat_editor.core.objective import lesson, percentile_score, toward_percentile, toward_score
+from linjat_editor.core.level import Level
+from linjat_editor.core.objective import lesson, percentile_score, tier_goal, toward_percentile, toward_score
 from linjat_editor.core.optimizer import NotFound
 from linjat_editor.core.scoring import score, selection_score
 from linjat_editor.core.solver import deduce
@@ -94,3 +95,33 @@ def test_cli_teach_and_solve_with_rules(tmp_path: Path, capsys: pytest.CaptureFi
     assert main(["generate", "--size", "5x5", "--numbers", "3", "--teach", "square", "--target-score", "3"]) == 2
     assert main(["analyze", out, "--json"]) == 0
     assert "cant_fit" in json.loads(capsys.readouterr().out)["essential"]
+
+
+def solves(monkeypatch: pytest.MonkeyPatch) -> list[tuple[Level, tuple | None]]:
+    """Record every solve (the level and the kinds it may use) the engine's deduce is asked for."""
+    from linjat_editor.core import solver, techniques
+    from linjat_editor.core.analysis import leaks
+
+    seen: list[tuple[Level, tuple | None]] = []
+    real = solver.deduce
+
+    def counting(level: Level, trace: bool = False, rules=None):  # noqa: ANN001, ANN202
+        seen.append((level, None if rules is None else tuple(rules)))
+        return real(level, trace=trace, rules=rules)
+
+    for module in (solver, techniques, leaks):
+        monkeypatch.setattr(module, "deduce", counting)
+    return seen
+
+
+def test_a_near_miss_solves_the_level_once_per_set_of_kinds(monkeypatch: pytest.MonkeyPatch, corpus_levels) -> None:
+    """The optimizer's 'nearest miss' line: each solve it needs is made once and handed down."""
+    goal = tier_goal("hard")  # a rule to check against the solve with every kind, which the leaks reuse
+    leaky = next(lv for lv in corpus_levels("hard") if not goal.outside_canon(lv) and detect_leaks(lv))
+    cases = [(lesson(Kind.SQUARE), Level.from_rows(["   3", "   .", "  .3", "  2."]), "it can be solved without square"),
+             (goal, leaky, f"{len(detect_leaks(leaky))} leak warning")]
+    seen = solves(monkeypatch)
+    for objective, level, said in cases:
+        seen.clear()
+        assert objective.miss(level).startswith(said)
+        assert seen and len(seen) == len(set(seen))

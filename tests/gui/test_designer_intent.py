@@ -17,6 +17,7 @@ from linjat_editor.gui.sets.curve_chart import TARGET, CurvePoint, DifficultyCur
 from linjat_editor.gui.sets.set_checks import EntryCheck
 from linjat_editor.gui.sets.set_panel import SetPanel
 from linjat_editor.gui.sets.set_worker import SetChecker
+from linjat_editor.gui.sets.time_series import measured
 from linjat_editor.io.level_set import LevelSet, SetEntry
 
 from .pixels import close, colour_at, ink, screenshot
@@ -157,9 +158,11 @@ def test_playtest_times_beside_targets_and_scores(qtbot) -> None:
     qtbot.addWidget(chart)
     chart.resize(400, 200)
     chart.show()
-    chart.set_points([CurvePoint(20.0, "hard", seconds=200.0, target=25.0), CurvePoint(45.0, "hard", target=40.0)])
+    chart.set_points([CurvePoint(20.0, "hard", target=25.0, times=measured([{"seconds": 200.0, "solved": True}])),
+                      CurvePoint(45.0, "hard", target=40.0)])
     assert [(e.swatch, e.text) for e in chart.legend()] == [
-        ("target", "target"), ("bar", "median time (tallest 3:20)"), ("dash", "sorted"), ("hard", "hard")]
+        ("target", "target"), ("bar", "median time, whisker: middle half (scale to 3:20)"), ("dash", "sorted"),
+        ("hard", "hard")]
     image = screenshot(chart)
     assert ink(image, chart, chart, QColor(TARGET)) > 0
     assert ink(image, chart, chart, QColor(150, 150, 150), None) > 0

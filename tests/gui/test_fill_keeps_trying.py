@@ -91,3 +91,31 @@ def test_a_number_too_long_for_the_board_is_refused_at_once(window, qtbot):
     assert "cannot fit" in text and "4\u00d74" in text
     qtbot.keyClick(window.board, Qt.Key.Key_4)
     assert window.document.level.number_at(0, 0).value == 4
+
+
+def test_cancel_stops_fills_leak_fix(window, qtbot, monkeypatch, corpus_levels):
+    """Every filling of pinned medium #1 leaks, so Fill goes on to fix one: Cancel stops that too, board as it was."""
+    import time
+
+    from linjat_editor.core.analysis import fix
+
+    fixing = []
+    real = fix._leaks
+
+    def slow_leaks(*args, **kw):  # the fix's trial dots, each slow enough to be caught running
+        fixing.append(1)
+        time.sleep(0.3)
+        return real(*args, **kw)
+
+    monkeypatch.setattr(fix, "_leaks", slow_leaks)
+    level = corpus_levels("medium")[0]
+    pinned = level.with_meta(pinned=level.dots)
+    window.show()
+    window.document.load(pinned)
+    window.generator.seed = 1
+    window.acts.fill.trigger()
+    qtbot.waitUntil(lambda: bool(fixing), timeout=JIT)
+    qtbot.mouseClick(window.cancel_button, Qt.MouseButton.LeftButton)
+    qtbot.waitUntil(lambda: not window.generator.busy, timeout=5000)  # the whole fix takes a minute at this pace
+    assert len(fixing) <= 3 and window.infos[-1] == ("Cancelled", "The board is as it was.")
+    assert window.document.level == pinned and window.document.undo_stack.count() == 0

@@ -13,6 +13,7 @@ from linjat_editor.gui.dialogs.sheet_options import SheetOptionsDialog
 from linjat_editor.gui.sets.curve_chart import CurvePoint, DifficultyCurve
 from linjat_editor.gui.sets.set_panel import SetPanel
 from linjat_editor.gui.sets.set_worker import SetChecker
+from linjat_editor.gui.sets.time_series import measured
 
 ROOT = Path(__file__).resolve().parents[2]
 
@@ -21,7 +22,7 @@ def test_no_chart_label_covers_a_point(qtbot):
     chart = DifficultyCurve()
     qtbot.addWidget(chart)
     chart.resize(320, 140)
-    chart.set_points([CurvePoint(s, "easy", seconds=30.0 * (i + 1), target=100.0 + i)
+    chart.set_points([CurvePoint(s, "easy", target=100.0 + i, times=measured([{"seconds": 30.0 * (i + 1), "solved": True}]))
                       for i, s in enumerate([120, 5, 300, 42, 300])], 2)
     chart.show()
     halo = chart._plot_rect().adjusted(-chart.HALO, -chart.HALO, chart.HALO, chart.HALO)
@@ -29,7 +30,7 @@ def test_no_chart_label_covers_a_point(qtbot):
     # Both score labels, the caption, and the legend: every mark drawn, each name whole (it was cut
     # to "…ue: targets · bars: time, max 0:" on one line).
     assert sorted(text for _, text in texts) == sorted(["300", "0", "5 levels, in set order", "target",
-                                                         "median time (tallest 2:30)", "sorted", "easy"])
+                                                         "median time, whisker: middle half (scale to 2:30)", "sorted", "easy"])
     for box, text in texts:
         assert not box.intersects(halo), text
         assert chart.rect().toRectF().contains(box), text

@@ -19,7 +19,8 @@ Pure Python over the engine (numba where it must be fast); never imports Qt.
   leaks, keeping the one solution and the deduction; :func:`fix_leaks_report`
   (:class:`LeakFix`) also names the leaks left and why no dot removed them.
 - :func:`explain`: one plain sentence per solver layer; :func:`stuck_info`.
-- :func:`draft_message`: a lesson's tutorial message from its key step, in the game's short style.
+- :func:`draft_message`: a lesson's tutorial message from its key step, in the game's short style;
+  :func:`as_lesson` finishes a generated lesson with it and the metadata saying what it teaches.
 - Calibration: :func:`compute_calibration` (levels by tier -> data),
   :func:`calibration_from_corpus`, :func:`shipped_calibration` (computed from
   levels we generated; ``python -m linjat_editor.core.analysis.calibration
@@ -53,7 +54,7 @@ _HOME = {
     "Step": "steps", "explain": "steps",
     "Stuck": "stuck", "stuck_info": "stuck",
     "TierEstimate": "tiers", "estimate_tier": "tiers",
-    "draft_message": "tutorial",
+    "draft_message": "tutorial", "as_lesson": "tutorial",
 }
 
 __all__ = sorted(_HOME)
@@ -81,7 +82,7 @@ if TYPE_CHECKING:  # each name re-exported as itself, for type checkers (strict:
         TierEstimate as TierEstimate, estimate_tier as estimate_tier,
     )
     from .tutorial import (
-        draft_message as draft_message,
+        as_lesson as as_lesson, draft_message as draft_message,
     )
 
 

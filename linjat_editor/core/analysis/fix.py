@@ -20,7 +20,7 @@ why no dot removed them.
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import Hashable
+from typing import Callable, Hashable
 
 from ..exact import count_solutions
 from ..kinds import LeakKind
@@ -88,54 +88,83 @@ def fix_leaks(level: Level, max_group: int = MAX_GROUP, max_dots: int | None = N
     return fix_leaks_report(level, max_group, max_dots).level
 
 
-def fix_leaks_report(level: Level, max_group: int = MAX_GROUP, max_dots: int | None = None) -> LeakFix:
+def fix_leaks_report(
+    level: Level,
+    max_group: int = MAX_GROUP,
+    max_dots: int | None = None,
+    *,
+    solution: tuple[Line, ...] | None = None,
+    should_stop: Callable[[], bool] | None = None,
+) -> LeakFix:
     """Add dots (greedily, fewest first) that remove the level's uniqueness leaks; say which are left and why.
 
     Numbers and existing dots are kept; the result has the same single
     solution, and deduction still solves it if it solved the original. If
     no dot removes the remaining leaks, the best level found is returned
     with those leaks and, for each, why. ``max_dots`` caps how many dots
-    are added. Raises :class:`LevelError` unless the level has exactly one
-    solution.
+    are added. ``solution`` is the level's one solution when the caller has
+    counted it already (Fill has); otherwise the level is counted here, and
+    :class:`LevelError` is raised unless it has exactly one solution.
+    ``should_stop()`` is asked before each trial dot; once it says stop,
+    the best level so far is returned, its leaks left "because the fix was
+    stopped".
     """
-    found = count_solutions(level, limit=2)
-    if found.count != 1:
-        what = "no solution" if found.count == 0 else "two or more solutions"
-        raise LevelError(f"cannot fix leaks: the level has {what}, it needs exactly one")
-    solution = found.solutions[0]
+    if solution is None:
+        found = count_solutions(level, limit=2)
+        if found.count != 1:
+            what = "no solution" if found.count == 0 else "two or more solutions"
+            raise LevelError(f"cannot fix leaks: the level has {what}, it needs exactly one")
+        solution = found.solutions[0]
+    stop = should_stop or (lambda: False)
     numbers = {n.cell for n in level.numbers}
     candidates: list[Cell] = sorted(
         {cell for line in solution for cell in line_cells(line)} - numbers - set(level.dots)
     )
-    must_solve = deduce(level).solved
+    trace = deduce(level, trace=True)
+    must_solve = trace.solved
     current = level
-    leaks = _leaks(level, solution, max_group, False) or []
+    leaks = detect_leaks(level, trace=trace, solution=solution, max_group=max_group)
     before = len(leaks)
     added = 0
+    swept: dict[Cell, list[Leak] | None] = {}  # the last sweep: each candidate dotted, its leaks (None: stuck)
+    stopped = False
     while leaks and candidates and (max_dots is None or added < max_dots):
-        best: tuple[int, Cell, Level] | None = None
+        swept = {}
+        best: tuple[list[Leak], Cell, Level] | None = None
         for cell in candidates:
+            if stop():
+                break
             trial = current.with_dot(*cell)
-            left = _leaks(trial, solution, max_group, must_solve)
+            left = swept[cell] = _leaks(trial, solution, max_group, must_solve)
             if left is None:
                 continue
-            if best is None or len(left) < best[0]:
-                best = (len(left), cell, trial)
+            if best is None or len(left) < len(best[0]):
+                best = (left, cell, trial)
                 if not left:
                     break
-        if best is not None and best[0] < len(leaks):
-            current, cells = best[2], [best[1]]
+        if stop():
+            stopped = True
+            break
+        if best is not None and len(best[0]) < len(leaks):
+            leaks, cells, current = best[0], [best[1]], best[2]
         else:
-            pair = _best_pair(current, leaks, candidates, solution, max_group, must_solve)
+            pair = _best_pair(current, leaks, candidates, solution, max_group, must_solve, stop)
             if pair is None:
+                stopped = stop()
                 break
-            current, cells = pair
+            current, cells, leaks = pair
         for cell in cells:
             candidates.remove(cell)
-        leaks = _leaks(current, solution, max_group, False) or []
         added += len(cells)
     capped = max_dots is not None and added >= max_dots
-    why = tuple(_why_left(current, leak, candidates, solution, max_group, must_solve, capped) for leak in leaks)
+    if stopped:
+        why = ("the fix was stopped",) * len(leaks)
+    elif capped:
+        why = ("the cap on added dots was reached",) * len(leaks)
+    elif not candidates:
+        why = ("every cell of the solution's lines already holds a number or a dot",) * len(leaks)
+    else:
+        why = _why_left(current, leaks, swept, solution, max_group)
     new = tuple(sorted(current.dots - level.dots))
     return LeakFix(current, new, before, tuple(leaks), why)
 
@@ -146,26 +175,29 @@ def _key(leak: Leak) -> Hashable:
 
 
 def _why_left(
-    level: Level, leak: Leak, candidates: list[Cell], solution: tuple[Line, ...], max_group: int, must_solve: bool, capped: bool
-) -> str:
-    """Why no added dot removed ``leak``: tried again dot by dot on the cells still empty under the solution."""
-    if capped:
-        return "the cap on added dots was reached"
-    if not candidates:
-        return "every cell of the solution's lines already holds a number or a dot"
-    removing: list[Cell] = []
-    keep_solved: list[Cell] = []
-    for cell in candidates:
-        left = _leaks(level.with_dot(*cell), solution, max_group, False) or []
-        if all(_key(other) != _key(leak) for other in left):
-            removing.append(cell)
-            if not must_solve or deduce(level.with_dot(*cell)).solved:
-                keep_solved.append(cell)
-    if not removing:
-        return "no dot on an empty cell of the solution's lines removes it"
-    if not keep_solved:
-        return f"the dots that remove it ({cell_list(removing)}) leave deduction stuck"
-    return f"each dot that removes it ({cell_list(keep_solved)}) brings other leaks in its place"
+    level: Level, leaks: list[Leak], swept: dict[Cell, list[Leak] | None], solution: tuple[Line, ...], max_group: int
+) -> tuple[str, ...]:
+    """Why no added dot removed each of ``leaks``, read off the last sweep (``swept``, every empty cell under the
+    solution dotted on ``level``); the leaks of a dot that leaves deduction stuck are found here, once per dot."""
+    solved = {cell: left for cell, left in swept.items() if left is not None}
+    stuck = {
+        cell: _leaks(level.with_dot(*cell), solution, max_group, False) or []
+        for cell, left in swept.items() if left is None
+    }
+
+    def removing(leak: Leak, table: dict[Cell, list[Leak]]) -> list[Cell]:
+        return [cell for cell, left in table.items() if all(_key(other) != _key(leak) for other in left)]
+
+    out = []
+    for leak in leaks:
+        kept, lost = removing(leak, solved), removing(leak, stuck)
+        if kept:
+            out.append(f"each dot that removes it ({cell_list(kept)}) brings other leaks in its place")
+        elif lost:
+            out.append(f"the dots that remove it ({cell_list(lost)}) leave deduction stuck")
+        else:
+            out.append("no dot on an empty cell of the solution's lines removes it")
+    return tuple(out)
 
 
 def _near_leaks(level: Level, leaks: list[Leak], candidates: list[Cell]) -> list[Cell]:
@@ -182,17 +214,20 @@ def _near_leaks(level: Level, leaks: list[Leak], candidates: list[Cell]) -> list
 
 
 def _best_pair(
-    level: Level, leaks: list[Leak], candidates: list[Cell], solution: tuple[Line, ...], max_group: int, must_solve: bool
-) -> tuple[Level, list[Cell]] | None:
-    """Two dots near the leaks that together leave fewer leaks, or None."""
+    level: Level, leaks: list[Leak], candidates: list[Cell], solution: tuple[Line, ...], max_group: int,
+    must_solve: bool, stop: Callable[[], bool],
+) -> tuple[Level, list[Cell], list[Leak]] | None:
+    """Two dots near the leaks that together leave fewer leaks (the level, the dots, the leaks left), or None."""
     near = _near_leaks(level, leaks, candidates)
-    best: tuple[int, Level, list[Cell]] | None = None
+    best: tuple[Level, list[Cell], list[Leak]] | None = None
     for i, a in enumerate(near):
         for b in near[i + 1 :]:
+            if stop():
+                return None
             trial = level.with_dot(*a).with_dot(*b)
             left = _leaks(trial, solution, max_group, must_solve)
-            if left is not None and len(left) < len(leaks) and (best is None or len(left) < best[0]):
-                best = (len(left), trial, [a, b])
+            if left is not None and len(left) < len(leaks) and (best is None or len(left) < len(best[2])):
+                best = (trial, [a, b], left)
                 if not left:
-                    return trial, [a, b]
-    return (best[1], best[2]) if best else None
+                    return best
+    return best

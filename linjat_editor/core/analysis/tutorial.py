@@ -21,9 +21,20 @@ from typing import Iterable
 from ..kinds import Kind
 from ..level import Cell, Level
 from ..solver import Deduction, deduce
+from ..techniques import lesson_meta
 from .detail import dependent_dots, one_of_pair, square_dots
 from .steps import Step, steps_from
 from .words import cell_name
+
+
+def as_lesson(level: Level, teach: Kind, rules: Iterable[Kind]) -> Level:
+    """``level`` as a lesson on ``teach`` allowing ``rules``: its metadata says what it teaches
+    (``extra["lesson"]``, read back by ``techniques.lesson_of``), and it carries its own message or,
+    with none, a drafted one. The one finish of a lesson, for the optimizer's Adopt, a batch and
+    ``linjat generate --teach``."""
+    rules = tuple(rules)
+    return level.with_meta(message=level.message or draft_message(level, teach, rules),
+                           extra={**level.extra, "lesson": lesson_meta(teach, rules)})
 
 
 def draft_message(level: Level, teach: Kind, rules: Iterable[Kind]) -> str:

@@ -16,11 +16,7 @@ from linjat_editor.core.analysis import Report, Step
 from linjat_editor.core.analysis.pauses import median_pauses
 from linjat_editor.core.analysis.solve_time import clock
 from linjat_editor.core.level import Level
-
-
-def own_playtests(level: Level) -> list[dict[str, Any]]:
-    """The playtests stored on the level itself (play mode's)."""
-    return [t for t in level.extra.get("playtests", ()) if isinstance(t, dict)]
+from linjat_editor.io import playtests_of
 
 
 #: The title while the level is played.
@@ -39,7 +35,7 @@ class StepPanel(QWidget):
         self.solved = False  # whether the last step finishes the level
         self.hidden = False  # while the level is played: the steps keep the answer to themselves
         #: The playtests of a level (the shell adds the set's testers'); their line changes give the pauses.
-        self.playtests_for: Callable[[Level], list[dict[str, Any]]] = own_playtests
+        self.playtests_for: Callable[[Level], list[dict[str, Any]]] = playtests_of
         self.pauses: list[float | None] = []
         self.played = 0  # how many playtests recorded their lines
         self.setAccessibleName("Solver steps")

@@ -190,9 +190,11 @@ class GeneratorController(QObject):
             from linjat_editor.core.analysis import fix_leaks_report  # imported in the worker
 
             try:
-                fixed = fix_leaks_report(level)
+                fixed = fix_leaks_report(level, should_stop=j.cancelled)
             except ValueError as exc:  # LevelError: needs exactly one solution first
                 return None, "Cannot fix leaks", str(exc)
+            if j.cancelled():
+                return None, "Cancelled", "The board is as it was."
             if fixed.level == level:
                 return None, "Fix leaks", fixed.summary()
             return fixed.level, "Fix leaks", fixed.summary() if fixed.left else ""

@@ -1,6 +1,7 @@
 """Wire the optimizer dock into the editor window.
 
-Adopting is one undoable step on the document; loading another level stops
+Adopting is one undoable step on the document; loading another level (after
+the designer agreed to drop the pool, see ``OptimizerPanel.confirm_drop``) stops
 the session and forgets its pool (it belongs to the level it was run for). Closing the window stops its worker with every other one
 (``workers.stop_all`` in the main window's close).
 """
@@ -22,15 +23,14 @@ def adopted(current: Level, found: Level, goal: object = None) -> Level:
     teaches, for the essential-techniques line, and gets a drafted tutorial
     message when the designer has none yet.
     """
-    extra, message = dict(current.extra), current.message
-    teach, rules = getattr(goal, "teach", None), getattr(goal, "rules", ())
+    level = found.with_meta(name=current.name, author=current.author, notes=current.notes, message=current.message,
+                            extra=dict(current.extra))
+    teach = getattr(goal, "teach", None)
     if teach is not None:
-        from linjat_editor.core.analysis.tutorial import draft_message
-        from linjat_editor.core.techniques import lesson_meta
+        from linjat_editor.core.analysis.tutorial import as_lesson
 
-        extra["lesson"] = lesson_meta(teach, rules)
-        message = message or draft_message(found, teach, rules)  # a lesson's board is small: a few milliseconds
-    return found.with_meta(name=current.name, author=current.author, notes=current.notes, message=message, extra=extra)
+        level = as_lesson(level, teach, getattr(goal, "rules", ()))  # a lesson's board is small: milliseconds
+    return level
 
 
 def install_optimizer(window: EditorWindow, area: Qt.DockWidgetArea = Qt.DockWidgetArea.RightDockWidgetArea) -> OptimizerPanel:

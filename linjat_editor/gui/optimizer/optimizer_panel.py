@@ -6,7 +6,8 @@ with the chosen level, and the window makes it one undoable step.
 The pool belongs to the level it was run for. While the board is that level
 (or one adopted from the pool) Adopt and preview act on it; once the board is
 edited away from it the pool says so and neither acts (undoing the edits
-brings them back); another document forgets the pool.
+brings them back); another document forgets the pool, once the designer
+agreed (:meth:`OptimizerPanel.confirm_drop`).
 """
 
 from __future__ import annotations
@@ -15,8 +16,8 @@ import math
 from typing import TYPE_CHECKING, Any
 
 from PySide6.QtCore import QSize, Signal
-from PySide6.QtWidgets import (QHBoxLayout, QLabel, QListWidget, QListWidgetItem, QProgressBar, QPushButton,
-                               QVBoxLayout, QWidget)
+from PySide6.QtWidgets import (QHBoxLayout, QLabel, QListWidget, QListWidgetItem, QMessageBox, QProgressBar,
+                               QPushButton, QVBoxLayout, QWidget)
 
 from linjat_editor.core.level import Level
 from linjat_editor.gui.button_grid import ButtonGrid
@@ -147,6 +148,24 @@ class OptimizerPanel(QWidget):
         self._show_match()
         if had_pool:
             self.info.setText("The pool was for the level before; Start optimizes this one.")
+
+    def prompt_drop_pool(self) -> QMessageBox.StandardButton:
+        """Ask Discard / Cancel about the pool of a level another is about to replace (tests replace it)."""
+        n = len(self.pool)
+        return QMessageBox.question(
+            self, "The optimizer's proposals",
+            f"The optimizer's pool holds {n} proposal{'s' if n != 1 else ''} for this level; another level on the "
+            "board discards them. Discard them?",
+            QMessageBox.StandardButton.Discard | QMessageBox.StandardButton.Cancel, QMessageBox.StandardButton.Cancel)
+
+    def confirm_drop(self) -> bool:
+        """True when another level may take the board: the pool is empty, or the designer discards it.
+
+        A pool for the board as it was before some edits is asked about too: Undo would bring it back,
+        another level would not."""
+        if not self.pool:
+            return True
+        return self.prompt_drop_pool() == QMessageBox.StandardButton.Discard
 
     def _show_match(self) -> None:
         """Adopt and the pool act only on a pool that belongs to the board; say so when it does not."""

@@ -5,11 +5,11 @@ triangle hard, diamond expert, ring tutorial); levels with warnings get a
 cross. A dashed line shows the rising ramp the scores would make if sorted,
 so a designer sees at a glance where the curve dips. Levels made to a
 target (a ramp or a campaign) show it as a short blue bar, joined by a
-dotted line: where the actual score sits beside its target. Where playtests exist,
-grey bars show the median solving time (own scale), so predicted
-difficulty can be set against how long players really took; given each level's
-times (the set panel does), ``time_series.py`` draws them with the testers' spread
-and the predicted time beside.
+dotted line: where the actual score sits beside its target. Each level's times
+(``CurvePoint.times``) are drawn by ``time_series.py`` on their own scale: grey
+bars for the testers' median solving time with its spread, and the predicted
+time beside, so predicted difficulty can be set against how long players
+really took.
 
 The legend names every mark drawn, wrapped over as many lines as the width
 needs. At hundreds of levels the markers shrink to the room each has, and the
@@ -52,7 +52,6 @@ class CurvePoint:
     score: float | None  # None: not analysed yet
     tier: str | None
     warning: bool = False
-    seconds: float | None = None  # median solving time of solved playtests, if any
     target: float | None = None  # the selection score the level was made to come close to, if any
     times: LevelTimes | None = None  # predicted and measured times (drawn by time_series.py instead of the bars)
 
@@ -75,7 +74,7 @@ class DifficultyCurve(QWidget):
 
     #: The series, back to front: each is drawn by ``_paint_<name>`` and named in the legend by
     #: ``_legend_<name>`` (a new series is one name here and those two methods).
-    SERIES = ("targets", "time_bars", "times", "ramp", "scores", "predicted")
+    SERIES = ("targets", "times", "ramp", "scores", "predicted")
 
     HALO = HALO  # tests measure the labels' distance from the plot with it
 
@@ -334,34 +333,6 @@ class DifficultyCurve(QWidget):
         series = self._series()
         if series:
             time_series.paint_predicted(p, area, self._xs(), series)
-
-    def _times(self) -> list[tuple[int, float]]:
-        """The plain median bars, drawn when no level's times came with a prediction (``_series``)."""
-        if all(pt.score is None for pt in self.points) or self._series() is not None:
-            return []
-        return [(k, pt.seconds) for k, pt in enumerate(self.points) if pt.seconds]
-
-    def _legend_time_bars(self) -> list[LegendEntry]:
-        times = self._times()
-        if not times:
-            return []
-        top = max(t for _, t in times)
-        return [LegendEntry("bar", f"median time (tallest {int(top) // 60}:{int(top) % 60:02d})")]
-
-    def _paint_time_bars(self, p: QPainter, area: PlotArea) -> None:
-        times = self._times()
-        if not times:
-            return
-        rect = area.rect
-        top = max(t for _, t in times)
-        half = max(1.0, min(8.0, rect.width() / (2 * self.visible() + 2)))
-        p.setPen(QPen(QColor("#9a9a9a"), 1))
-        p.setBrush(QColor(150, 150, 150, 70))
-        for k, t in times:
-            if self._in_view(k):
-                x = area.pos(self._x(k), area.lo).x()
-                h = rect.height() * t / top
-                p.drawRect(QRectF(x - half, rect.bottom() - h, 2 * half, h))
 
     def _legend_ramp(self) -> list[LegendEntry]:
         return [LegendEntry("dash", "sorted")] if len(self._scored()) > 1 else []

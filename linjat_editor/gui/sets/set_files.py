@@ -8,6 +8,7 @@ from __future__ import annotations
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
+from PySide6.QtCore import Qt
 from PySide6.QtWidgets import QFileDialog, QMessageBox, QWidget
 
 from linjat_editor.gui.dialogs.file_names import with_extension
@@ -59,6 +60,8 @@ class SetFilesMixin(_Widget):
     path: str | None
     #: False while ``path`` is a file of another format (the original's puzzles.json): Save asks for a file.
     path_is_native: bool = True
+    #: The set shown when a file began to be read (a different one when it arrives was edited meanwhile).
+    _read_over: LevelSet | None = None
     undo_stack: Any
     warnings: Any
 
@@ -230,6 +233,9 @@ class SetFilesMixin(_Widget):
         """Pick a set file and read it in the background: a set of thousands never freezes the editor.
 
         The set's unsaved changes are asked about first; a file that cannot be read changes nothing.
+        While it is read the panel takes no edits (its list and buttons are disabled, the status line
+        says what is read), and a set changed meanwhile from elsewhere (a menu, Undo) is asked about
+        again before the file replaces it.
         """
         if not self.confirm_drop():
             return
@@ -241,10 +247,32 @@ class SetFilesMixin(_Widget):
         reader = getattr(self, "_reader", None)
         if reader is None:
             reader = self._reader = Worker(self)
-            reader.finished.connect(lambda result: self._opened(*result))
-            reader.failed.connect(lambda text: (self.warnings.setText(""), QMessageBox.warning(self, "Open set", text)))
+            reader.finished.connect(self._read_done)
+            reader.failed.connect(self._read_failed)
         self.warnings.setText(f"Reading {Path(path).name}…")
+        self._read_over = self.level_set
+        self._set_reading(True)
         reader.start(lambda job: _read(path))
+
+    def _set_reading(self, reading: bool) -> None:
+        """Disable everything of the panel but its status line while a set file is read."""
+        for part in self.findChildren(QWidget, options=Qt.FindChildOption.FindDirectChildrenOnly):
+            if part is not self.warnings:
+                part.setEnabled(not reading)
+
+    def _read_done(self, result: tuple[LevelSet, str, bool]) -> None:
+        self._set_reading(False)
+        level_set, path, native = result
+        if self.level_set != self._read_over and not self.confirm_drop():
+            self.warnings.setText(f"{Path(path).name} was not opened: the set changed while it was read, "
+                                  "and the changes are kept.")
+            return
+        self._opened(level_set, path, native)
+
+    def _read_failed(self, text: str) -> None:
+        self._set_reading(False)
+        self.warnings.setText("")
+        QMessageBox.warning(self, "Open set", text)
 
     def save_dialog(self) -> bool:
         """Save the set under a chosen name; True once it is on disk."""

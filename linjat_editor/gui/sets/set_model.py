@@ -15,7 +15,7 @@ from PySide6.QtGui import QIcon
 from linjat_editor.core.analysis.solve_time import clock
 from linjat_editor.gui.sets.set_checks import MEANINGS, EntryCheck, reason
 from linjat_editor.render.thumbnail import level_thumbnail
-from linjat_editor.io.level_set import LevelSet, SetEntry
+from linjat_editor.io.level_set import LevelSet, SetEntry, median_seconds, playtests_of
 
 MIME = "application/x-linjat-set-rows"
 EntryRole = Qt.ItemDataRole.UserRole + 1
@@ -24,15 +24,6 @@ CheckRole = Qt.ItemDataRole.UserRole + 2
 Index = QModelIndex | QPersistentModelIndex
 
 
-def playtests_of(entry: SetEntry) -> list[dict]:
-    """The entry's playtests and those stored on its level (play mode writes the latter)."""
-    return [t for t in (*entry.playtests, *entry.level.extra.get("playtests", ())) if isinstance(t, dict)]
-
-
-def median_seconds(entry: SetEntry) -> float | None:
-    """Median time of the solved playtests (None without any)."""
-    times = sorted(float(t["seconds"]) for t in playtests_of(entry) if t.get("solved") and "seconds" in t)
-    return times[len(times) // 2] if times else None
 
 
 def target_of(entry: SetEntry) -> float | None:
@@ -63,7 +54,7 @@ def played(entry: SetEntry) -> str:
     if not tests:
         return ""
     solved = sum(1 for t in tests if t.get("solved"))
-    m = median_seconds(entry)
+    m = median_seconds(tests)
     median = f", median {int(m) // 60}:{int(m) % 60:02d}" if m is not None else ""
     return f"played {len(tests)}× ({solved} solved{median})"
 

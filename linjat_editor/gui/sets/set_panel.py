@@ -25,13 +25,13 @@ from linjat_editor.gui.sets.curve_chart import CurvePoint, CurveView
 from linjat_editor.gui.sets.set_checks import MEANINGS, EntryCheck, reason
 from linjat_editor.gui.sets.set_files import SetFilesMixin
 from linjat_editor.gui.sets.set_filter import TIERS, LevelView, shown
-from linjat_editor.gui.sets.set_model import SetModel, entry_name, median_seconds, target_of
+from linjat_editor.gui.sets.set_model import SetModel, entry_name, target_of
 from linjat_editor.gui.sets.set_ordering import ramp_order
 from linjat_editor.gui.sets.set_view import CurveWindow, ShownRows, ViewBar
 from linjat_editor.gui.sets.set_worker import SetChecker
 from linjat_editor.gui.sets.time_series import level_times
 from linjat_editor.io.export_common import guess_tier
-from linjat_editor.io.level_set import LevelSet
+from linjat_editor.io.level_set import LevelSet, playtests_of
 
 
 
@@ -245,8 +245,8 @@ class SetPanel(SetFilesMixin, QWidget):
 
     def playtests_for(self, level: Level) -> list[dict]:
         """Every playtest of the set's entries with this board, and those on the level itself."""
-        tests = [dict(t) for e in self.level_set if e.level.same_board(level) for t in e.playtests]
-        return tests + [t for t in level.extra.get("playtests", ()) if isinstance(t, dict) and t not in tests]
+        tests = [t for e in self.level_set if e.level.same_board(level) for t in playtests_of(e)]
+        return tests + [t for t in playtests_of(level) if t not in tests]  # the set's own level carries them too
 
     def check_of(self, i: int) -> EntryCheck | None:
         return self.checker.lookup(self.level_set[i].level)
@@ -332,7 +332,7 @@ class SetPanel(SetFilesMixin, QWidget):
         for i, (e, c) in enumerate(zip(self.level_set, checks)):
             checked += c is not None
             flags = c.warnings_for(e.tier) if c is not None else []
-            points.append(CurvePoint(None if c is None else c.score, e.tier, bool(flags), median_seconds(e), target_of(e),
+            points.append(CurvePoint(None if c is None else c.score, e.tier, bool(flags), target_of(e),
                                      level_times(e, c, self.level_set)))
             if flags:
                 lines.append(f"{i + 1}. {entry_name(e, i)}: {', '.join(flags)}")

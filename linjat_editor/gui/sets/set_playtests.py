@@ -18,6 +18,7 @@ from PySide6.QtWidgets import QFileDialog, QMessageBox
 
 from linjat_editor.gui.dialogs.file_names import with_extension
 from linjat_editor.io.errors import FormatError
+from linjat_editor.io.level_set import playtests_of
 
 if TYPE_CHECKING:
     from linjat_editor.gui.sets.set_panel import SetPanel
@@ -79,7 +80,7 @@ def fit_model(panel: SetPanel) -> TimeModel:
     for i, entry in enumerate(panel.level_set):
         check = panel.check_of(i)
         if check is not None and check.solved and check.layers:
-            sample = sample_of(check.layers, [*entry.playtests, *entry.level.extra.get("playtests", ())])
+            sample = sample_of(check.layers, playtests_of(entry))
             if sample is not None:
                 samples.append(sample)
     return fit_time_model(samples)

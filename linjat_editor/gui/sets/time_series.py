@@ -19,8 +19,8 @@ from PySide6.QtGui import QColor, QPainter, QPen, QPolygonF
 
 from linjat_editor.core.analysis.solve_time import clock
 from linjat_editor.gui.sets.set_checks import EntryCheck
-from linjat_editor.gui.sets.set_model import playtests_of, predicted_seconds
-from linjat_editor.io.level_set import LevelSet, SetEntry
+from linjat_editor.gui.sets.set_model import predicted_seconds
+from linjat_editor.io.level_set import LevelSet, SetEntry, median_seconds, playtests_of, solved_seconds
 from linjat_editor.render.chart import PlotArea
 
 #: The predicted times' colour (Okabe-Ito vermilion), apart from every tier's and the targets'.
@@ -38,23 +38,22 @@ class LevelTimes:
     solved: int = 0  # how many solved playtests the median is over
 
 
-def measured(seconds: list[float], predicted: float | None = None) -> LevelTimes:
-    """The median and quartiles of some solving times.
+def measured(tests: list[dict], predicted: float | None = None) -> LevelTimes:
+    """The median (io's, as the list and the CSV say it) and the quartiles of the solved playtests' times.
 
-    >>> measured([10, 20, 30, 40, 50], 25.0)
+    >>> measured([{"seconds": s, "solved": True} for s in (10, 20, 30, 40, 50)], 25.0)
     LevelTimes(predicted=25.0, median=30.0, low=20.0, high=40.0, solved=5)
     """
+    seconds = solved_seconds(tests)
     if not seconds:
         return LevelTimes(predicted)
-    q1, q2, q3 = (float(x) for x in np.percentile(seconds, [25, 50, 75]))
-    return LevelTimes(predicted, q2, q1, q3, len(seconds))
+    q1, q3 = (float(x) for x in np.percentile(seconds, [25, 75]))
+    return LevelTimes(predicted, median_seconds(tests), q1, q3, len(seconds))
 
 
 def level_times(entry: SetEntry, check: EntryCheck | None, level_set: LevelSet) -> LevelTimes:
     """A set entry's times: its solved playtests and the prediction for its checked solve."""
-    seconds = [float(t["seconds"]) for t in playtests_of(entry)
-               if t.get("solved") and isinstance(t.get("seconds"), (int, float))]
-    return measured(seconds, predicted_seconds(check, level_set))
+    return measured(playtests_of(entry), predicted_seconds(check, level_set))
 
 
 def top_of(times: list[LevelTimes]) -> float:

@@ -7,7 +7,7 @@ one-line ``FormatError`` messages). A file that cannot be read changes nothing.
 from __future__ import annotations
 
 from pathlib import Path
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Callable
 
 from PySide6.QtCore import QObject, Signal
 from PySide6.QtWidgets import QDialog, QFileDialog, QMessageBox
@@ -37,7 +37,9 @@ class FileController(QObject):
         self.window = window
         self.parent_widget = window.widget()  # the Qt parent of its dialogs
         self.document = window.document
-        self.document.confirm_drop = self.maybe_save  # every replacement of the level asks here first
+        #: Asked before the level is replaced, each True to go on (the optimizer's proposals for it).
+        self.replace_guards: list[Callable[[], bool]] = []
+        self.document.confirm_drop = self.may_replace  # every replacement of the level asks here first
 
     # -- the prompt (tests replace prompt_unsaved) ------------------------------
 
@@ -58,6 +60,10 @@ class FileController(QObject):
             return self.save()
         return answer == QMessageBox.StandardButton.Discard
 
+    def may_replace(self) -> bool:
+        """True when another level may take the board: every guard agrees, then :meth:`maybe_save` does."""
+        return all(guard() for guard in self.replace_guards) and self.maybe_save()
+
     # -- actions -----------------------------------------------------------------
 
     def new_level(self, size: tuple[int, int] | None = None) -> bool:
@@ -68,7 +74,7 @@ class FileController(QObject):
             if dialog.exec() != QDialog.DialogCode.Accepted:
                 return False
             size = dialog.size()
-        if not self.maybe_save():
+        if not self.may_replace():
             return False
         self.document.load(Level(*size))
         return True
@@ -84,7 +90,7 @@ class FileController(QObject):
         if level is None:
             self._forget_if_gone(Path(path))
             return False
-        if not self.maybe_save():
+        if not self.may_replace():
             return False
         self.document.load(level, path)
         self._remember(path)

@@ -155,6 +155,7 @@ class MainWindow(QMainWindow):
         self.set_panel.setChanged.connect(lambda _: self.steps.set_result(self.analysis.result))
         self._add_set_history()
         self.optimizer = install_optimizer(self)
+        self.files.replace_guards.append(self.optimizer.confirm_drop)  # its proposals are asked about too
         self.optimizer.previewRequested.connect(  # after the board took it: one pool level previewed, then another
             lambda _level: self.analysis.set_preview(self.board.level if self.board.previewing else None))
         self._tabify("dock-analysis", "dock-optimizer")

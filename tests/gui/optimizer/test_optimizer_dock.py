@@ -71,3 +71,25 @@ def test_an_adopted_lesson_says_what_it_teaches_and_carries_a_drafted_message(qt
     qtbot.waitUntil(window.analysis.is_current, timeout=180_000)
     assert window.analysis.essential.text().startswith("among the lesson's kinds (cover, can't fit), needs can't fit: ")
     doc.undo_stack.setClean()
+
+
+def test_a_lesson_is_finished_alike_by_adopt_a_batch_and_linjat_generate(tmp_path):
+    """One level, three ways of making it a lesson: the same metadata (what it teaches) and the same drafted message."""
+    from linjat_editor.batch.jobs import Job, described, job_goal
+    from linjat_editor.cli import main
+    from linjat_editor.core import solve
+    from linjat_editor.gui.optimizer.optimizer_dock import adopted
+    from linjat_editor.io import read_level
+
+    out = str(tmp_path / "lesson.json")
+    assert main(["generate", "--size", "5x5", "--teach", "cant_fit", "--iterations", "300", "--seed", "11",
+                 "--workers", "1", "-o", out]) == 0
+    by_cli = read_level(out)
+    bare = by_cli.with_meta(message="", extra={})
+    job = Job(0, "easy", len(bare.numbers), 300, 11, teach="cant_fit", size=(5, 5))
+    goal = job_goal(job)
+    by_batch, _ = described(job, bare, 11, solve(bare).classification)
+    by_adopt = adopted(Level(5, 5, name="mine"), bare, goal)
+    assert by_cli.extra["lesson"] == by_batch.extra["lesson"] == by_adopt.extra["lesson"] \
+        == {"teach": "cant_fit", "rules": ["cover", "cant_fit"]}
+    assert by_cli.message and by_cli.message == by_batch.message == by_adopt.message

@@ -117,3 +117,34 @@ def test_a_preview_shows_its_own_analysis(window, qtbot):
     panel.buttons["back"].click()
     qtbot.waitUntil(analysis.is_current, timeout=180_000)
     assert analysis.result.level == window.document.level and analysis.verdict.text() == own
+
+
+def test_another_level_asks_before_it_discards_the_optimizers_proposals(window, qtbot, monkeypatch, tmp_path):
+    """New level, Open, a new random level, a level from the set: each asks about the pool; Cancel changes nothing."""
+    from PySide6.QtWidgets import QMessageBox
+
+    from linjat_editor.io import write_level
+
+    panel, doc = window.optimizer, window.document
+    mine = doc.level
+    panel.run_level = mine  # a run for the board found two levels
+    panel._on_pool([entry(A, 3), entry(B, 2)])
+    asked = []
+    answer = [QMessageBox.StandardButton.Cancel]
+    monkeypatch.setattr(panel, "prompt_drop_pool", lambda: (asked.append(1), answer[0])[1])
+    path = str(tmp_path / "other.json")
+    write_level(C, path)
+    for replace in (lambda: window.files.new_level((5, 5)), lambda: window.files.open_file(path),
+                    lambda: window.generator.new_random_level("easy"), lambda: doc.start_new(C, "opened from the set")):
+        replace()
+        assert asked and doc.level == mine and panel.pool_view.count() == 2 and not window.generator.busy
+        asked.clear()
+    answer[0] = QMessageBox.StandardButton.Discard
+    assert window.files.open_file(path) and asked and doc.level.same_board(C)
+    assert panel.pool == [] and panel.pool_view.count() == 0
+
+
+def test_no_pool_no_question(window, monkeypatch):
+    asked = []
+    monkeypatch.setattr(window.optimizer, "prompt_drop_pool", lambda: asked.append(1))
+    assert window.files.new_level((5, 5)) and window.document.level == Level(5, 5) and not asked

@@ -197,9 +197,22 @@ def test_put_back_and_playtest_summary(qtbot, panel):
     assert panel.level_set[1].level is played and panel.level_set[1].tier == "easy"
     text = panel.model.data(panel.model.index(1))
     assert "played 2× (1 solved, median 1:05)" in text
-    assert panel.chart.points[1].seconds == 65.0 and panel.chart.points[0].seconds is None
+    assert panel.chart.points[1].times.median == 65.0 and panel.chart.points[0].times.median is None
     panel.undo_stack.undo()
     assert panel.level_set[1].level.name == "b"
+
+
+def test_the_list_the_chart_and_the_csv_say_one_median_time(qtbot, panel, tmp_path):
+    """Two solved plays, 0:10 and 0:20: the median is 0:15 in the list, on the chart's bar and in the CSV."""
+    played = lvl("c").with_meta(extra={"playtests": [{"seconds": 10, "solved": True}, {"seconds": 20, "solved": True}]})
+    panel.set_level_set(LevelSet().add(played, tier="easy"))
+    wait_checked(qtbot, panel)
+    assert "played 2× (2 solved, median 0:15)" in panel.model.data(panel.model.index(0))
+    assert panel.chart.points[0].times.median == 15.0
+    csv = tmp_path / "set.csv"
+    panel.export(str(csv))
+    header, row = csv.read_text().splitlines()[:2]
+    assert dict(zip(header.split(","), row.split(",")))["median_seconds"] == "15.0"
 
 
 def test_csv_export_fills_solved_and_solutions_like_the_command_line(qtbot, panel, tmp_path):
@@ -263,3 +276,64 @@ def test_a_big_set_opens_in_the_background_with_progress(qtbot, panel, tmp_path,
     qtbot.wait(300)
     assert len(redraws) < 100  # a few redraws a second, not one per checked level
     assert panel.warnings.text() == "All levels unique, solved by deduction, no leaks."
+
+
+@pytest.fixture
+def slow_read(panel, tmp_path, monkeypatch):
+    """Open set… on a file whose read waits until ``release()``: (path, release)."""
+    import threading
+
+    from PySide6.QtWidgets import QFileDialog
+
+    from linjat_editor.gui.sets import set_files
+    from linjat_editor.io.registry import write_set
+
+    path = tmp_path / "other.json"
+    write_set(LevelSet().add(lvl("c")).add(lvl("d")), path)
+    gate = threading.Event()
+    real = set_files._read
+    monkeypatch.setattr(set_files, "_read", lambda p: (gate.wait(10), real(p))[1])
+    monkeypatch.setattr(QFileDialog, "getOpenFileName", lambda *a, **k: (str(path), ""))
+    return path, gate.set
+
+
+def test_the_panel_takes_no_edit_while_a_set_is_read(qtbot, panel, slow_read):
+    path, release = slow_read
+    panel.load_dialog()
+    assert panel.warnings.text() == "Reading other.json…" and panel.warnings.isEnabled()
+    assert not panel.buttons["add"].isEnabled() and not panel.buttons["load"].isEnabled()
+    assert not panel.view.isEnabled() and not panel.tier_box.isEnabled()
+    release()
+    qtbot.waitUntil(lambda: names(panel) == ["c", "d"], timeout=5000)
+    assert panel.buttons["add"].isEnabled() and panel.view.isEnabled() and panel.path == str(path)
+
+
+def test_an_edit_made_while_a_set_is_read_is_asked_about(qtbot, panel, slow_read):
+    """Edits from outside the panel (Level set ▸ Import playtests…, Undo) still reach the set: the arriving file asks first."""
+    from PySide6.QtWidgets import QMessageBox
+
+    path, release = slow_read
+    panel.load_dialog()
+    panel.apply(panel.level_set.add(lvl("a")), "Import playtests")  # not through the disabled panel
+    wait_checked(qtbot, panel)  # its check's summary line comes first
+    asked = []
+    panel.prompt_unsaved = lambda: (asked.append(1), QMessageBox.StandardButton.Cancel)[1]
+    release()
+    qtbot.waitUntil(lambda: bool(asked), timeout=5000)
+    assert names(panel) == ["a"] and panel.modified and panel.path is None
+    assert panel.warnings.text().startswith("other.json was not opened: the set changed while it was read")
+    assert panel.buttons["add"].isEnabled()
+
+
+def test_a_set_file_that_cannot_be_read_gives_the_panel_back(qtbot, panel, tmp_path, monkeypatch):
+    from PySide6.QtWidgets import QFileDialog, QMessageBox
+
+    bad = tmp_path / "bad.json"
+    bad.write_text("{not json")
+    shown = []
+    monkeypatch.setattr(QFileDialog, "getOpenFileName", lambda *a, **k: (str(bad), ""))
+    monkeypatch.setattr(QMessageBox, "warning", lambda parent, title, text: shown.append((title, text)))
+    panel.load_dialog()
+    qtbot.waitUntil(lambda: bool(shown), timeout=5000)
+    assert shown[0][0] == "Open set" and "bad.json" in shown[0][1]
+    assert panel.buttons["load"].isEnabled() and panel.view.isEnabled() and panel.warnings.text() == ""

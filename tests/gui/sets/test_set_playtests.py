@@ -159,3 +159,20 @@ def test_the_page_of_a_checked_set_is_written(qtbot, window, tmp_path, monkeypat
     window.export_menu.actions()[0].trigger()
     assert "Playtest page written to" in panel.warnings.text()
     assert page.read_text().count('"height"') == len(checked)
+
+
+def test_the_set_and_the_steps_see_an_entrys_playtests_alike(window):
+    """The set's list and chart and the steps view gather an entry's playtests one way: a hand-edited
+    ``"playtests": 5`` on its level is no playtest to any of them."""
+    panel = window.set_panel  # the one the steps view asks
+    panel.analyse = False
+    panel.checker = SetChecker(lambda lv: None)
+    odd = LEVELS[0].with_meta(extra={"playtests": 5})
+    page = {"seconds": 30.0, "solved": True, "source": "page", "session": "0" * 16}
+    panel.set_level_set(LevelSet().add(odd, tier="tutorial", playtests=(page,)))
+    assert [pt.times.median for pt in panel.chart.points] == [30.0]
+    assert window.steps.playtests_for(odd) == [page]
+    own = {"seconds": 12.0, "solved": True, "date": "2026-11-27"}  # play mode's, on the level
+    mine = LEVELS[0].with_meta(extra={"playtests": [own, "junk"]})
+    panel.set_level_set(LevelSet().add(mine, tier="tutorial", playtests=(page,)))
+    assert window.steps.playtests_for(mine) == [page, own]
