@@ -1,11 +1,8 @@
 """The optimizer's door in one compiled call: deduce with a trace, the general leak test, the exact count.
 
 A candidate the optimizer's kernel found is checked before it enters a pool
-(``core.pool.check``). Done in Python, that took a board made from the level,
-a traced deduction, the leak test's arrays and the exact solver's placement
-list, each a call with the GIL held; the two islands of a two-worker run
-waited on each other there. Here one kernel, without the GIL, runs the same
-engine parts on a traced board the pool keeps: the solver's one layer loop
+(``core.pool.check``): one kernel, without the GIL (so two islands never wait
+on each other here), runs the same engine parts on a traced board the pool keeps: the solver's one layer loop
 (``classify_level``), the analysis' general leak test (``find_all``, the one
 ``detect_leaks`` runs) and the independent exact solver (``number_lines`` and
 ``count_solutions``, as ``core.exact`` calls them). The article's two leak

@@ -5,8 +5,8 @@ which every rule ran and found nothing and nothing changed, plus one dot the
 generator added, on a free cell some number reaches. Whatever a rule that
 looks at dots finds now, it finds through that dot; these look only there and
 answer exactly what the full rules would (``tests/core/test_settled.py``
-holds them to that). Such rounds took about a third of the generator's
-cycles; looking only at the new dot saves about a tenth of them all.
+holds them to that). Such rounds are common in the generator, so looking only
+at the new dot is worth its own rules (docs/dev/search-experiments.md says by how much).
 Dependency's settled pass is ``rules.dependency`` with the new dot: it
 skips the dots whose pairs cannot have changed.
 """
