@@ -12,6 +12,7 @@ from PySide6.QtCore import Qt
 from PySide6.QtWidgets import QFileDialog, QMessageBox, QWidget
 
 from linjat_editor.gui.dialogs.file_names import with_extension
+from linjat_editor.gui.dialogs.unsaved import ask_save, may_drop
 from linjat_editor.io.level_set import LevelSet
 
 # For the type checker the mixin is the widget it is mixed into; at run time it adds no base.
@@ -79,20 +80,11 @@ class SetFilesMixin(_Widget):
 
     def prompt_unsaved(self) -> QMessageBox.StandardButton:
         """Ask Save / Discard / Cancel about the set's unsaved changes."""
-        return QMessageBox.question(
-            self, "Unsaved changes to the level set",
-            f"The level set {self.display_name()} has unsaved changes. Save them first?",
-            QMessageBox.StandardButton.Save | QMessageBox.StandardButton.Discard | QMessageBox.StandardButton.Cancel,
-            QMessageBox.StandardButton.Save)
+        return ask_save(self, "Unsaved changes to the level set", f"The level set {self.display_name()}")
 
     def confirm_drop(self) -> bool:
         """True when the set may be replaced or closed: saved, discarded, or nothing unsaved."""
-        if not self.modified:
-            return True
-        answer = self.prompt_unsaved()
-        if answer == QMessageBox.StandardButton.Save:
-            return self.save_current()
-        return answer == QMessageBox.StandardButton.Discard
+        return may_drop(self.modified, self.prompt_unsaved, self.save_current)
 
     def save_current(self) -> bool:
         """Save to the set's own file, or ask for one; True once it is on disk.

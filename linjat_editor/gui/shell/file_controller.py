@@ -16,6 +16,7 @@ from linjat_editor.core.level import Level
 from linjat_editor.gui.dialogs.import_rows import ImportRowsDialog
 from linjat_editor.gui.dialogs.size_dialog import SizeDialog
 from linjat_editor.gui.dialogs.file_names import last_folder, safe_name, with_extension
+from linjat_editor.gui.dialogs.unsaved import ask_save, may_drop
 
 if TYPE_CHECKING:
     from linjat_editor.gui.shell.shell_window import ShellWindow
@@ -45,20 +46,11 @@ class FileController(QObject):
 
     def prompt_unsaved(self) -> QMessageBox.StandardButton:
         """Ask Save / Discard / Cancel about unsaved changes."""
-        return QMessageBox.question(
-            self.parent_widget, "Unsaved changes",
-            f"{self.document.display_name()} has unsaved changes. Save them first?",
-            QMessageBox.StandardButton.Save | QMessageBox.StandardButton.Discard | QMessageBox.StandardButton.Cancel,
-            QMessageBox.StandardButton.Save)
+        return ask_save(self.parent_widget, "Unsaved changes", self.document.display_name())
 
     def maybe_save(self) -> bool:
         """True when it is fine to drop the current level (saved, discarded or unmodified)."""
-        if not self.document.modified:
-            return True
-        answer = self.prompt_unsaved()
-        if answer == QMessageBox.StandardButton.Save:
-            return self.save()
-        return answer == QMessageBox.StandardButton.Discard
+        return may_drop(self.document.modified, self.prompt_unsaved, self.save)
 
     def may_replace(self) -> bool:
         """True when another level may take the board: every guard agrees, then :meth:`maybe_save` does."""
