@@ -64,6 +64,9 @@ class Board(Record):
     order it added them; ``hint[:hint_at[0]]`` dots it places before its
     own, in that order (a parent's ``added``: a child's fill follows its
     parent's; see ``fill.fill_board``), ``hint_at[1]`` the next one to try.
+    ``known``: the cells a child's known solution covers, and ``back_*`` the
+    state a fill noted where it first left them, to go back to if it fails
+    (see ``fill.fill_or_keep``).
     """
 
     h: int
@@ -108,6 +111,18 @@ class Board(Record):
     nadded: Ints
     hint: Ints
     hint_at: Ints
+    known: Flags
+    back_alive: Flags
+    back_claimed: Ints
+    back_possible: Masks
+    back_dot: Flags
+    back_dots: Ints
+    back_added: Ints
+    back_reach: Masks
+    back_seen_claimed: Ints
+    back_seen_alive: Flags
+    back_masks: Masks
+    back_ints: Ints
 
     __slots__ = tuple(__annotations__)  # the fields above, in order
 
@@ -181,6 +196,18 @@ def allocate(h: int, w: int, n: int, trace: bool = False) -> Board:
         nadded=np.zeros(1, np.int64),
         hint=np.zeros(cells, np.int64),
         hint_at=np.zeros(2, np.int64),
+        known=np.zeros(cells, np.bool_),
+        back_alive=np.zeros(most, np.bool_),
+        back_claimed=np.zeros(cells, np.int64),
+        back_possible=np.zeros(cells, np.uint64),
+        back_dot=np.zeros(cells, np.bool_),
+        back_dots=np.zeros(cells, np.int64),
+        back_added=np.zeros(cells, np.int64),
+        back_reach=np.zeros(cells, np.uint64),
+        back_seen_claimed=np.zeros(cells, np.int64),
+        back_seen_alive=np.zeros(most, np.bool_),
+        back_masks=np.zeros(3, np.uint64),
+        back_ints=np.zeros(5, np.int64),
     )
 
 
