@@ -11,7 +11,8 @@ The optimizer may hand the generator a parent's dots as hints, so a child's
 fill follows its parent's: either all of them before the first round
 (``upfront``), or one at a time, where it gets stuck, the parent's next dot
 that is still free and reachable; and a number in the uncontested situation
-takes a hint it reaches before a dot of the generator's choosing.
+takes a hint it reaches before a dot of the generator's choosing. A child's
+fill that fails after leaving its known solution goes back (``fill_or_keep``).
 """
 
 
@@ -234,22 +235,16 @@ def point(b, back):
     keep(b.added, b.back_added, b.nadded[0], back)
 
 
-#: Where a fill goes back to (``fill_rounds``): a round's start, or a stuck round's new dot.
-AT_ROUND, AT_STUCK = 0, 1
-
-
 @kernel
 def fill_rounds(b, rng, allowed, sound, upfront, rules, way_back):
     """The generator's rounds (``fill_board``); ``way_back``: go back once as ``fill_or_keep`` says."""
     possible, alive, claimed = b.possible, b.alive, b.claimed
     keep_alive, keep_claimed, keep_possible = b.keep_alive, b.keep_claimed, b.keep_possible
     table, layers = b.table, b.layers
-    b.back_ints[ARMED] = 0  # the parent's dots go in first: all on the known solution
+    b.back_ints[ARMED] = 1 if way_back else 0
     start_fill(b)
     if upfront:
-        keep_hints(b, allowed)
-    if way_back:
-        b.back_ints[ARMED] = 1
+        keep_hints(b, allowed)  # the parent's dots: all on the known solution
     state = NONE
     leaked = False
     settled = False
@@ -258,15 +253,16 @@ def fill_rounds(b, rng, allowed, sound, upfront, rules, way_back):
         table[:, :] = 0
     t = 0
     mask = allowed
-    # Where the fill left the known solution (``add_dot`` noted the state): the rounds' loop then.
-    at, back_round, back_changed, back_leaked = AT_ROUND, 0, False, False
+    # Where the fill left the known solution (``add_dot`` noted the state there): the loop's own state
+    # then, and whether it was a stuck round's new dot (else a round's dots for uncontested numbers).
+    back_round, back_stuck, back_changed, back_leaked = 0, False, False, False
     backed = False
     changed = False
     rounds = 0
-    resume = -1
+    to_stuck = False  # gone back to a stuck round's new dot: the round's layer was already run
     while True:
         while rounds < MAX_ROUNDS:
-            if resume != AT_STUCK:
+            if not to_stuck:
                 # A settled round (see ``layer``) starts from the last round's state plus
                 # one dot: ``possible`` is still fresh, and a dot can only take a number
                 # out of the uncontested situation, never put one in.
@@ -275,8 +271,7 @@ def fill_rounds(b, rng, allowed, sound, upfront, rules, way_back):
                     if break_uncontested(b, rng, mask):  # leaves ``possible`` fresh
                         classified = False
                     if armed == 1 and b.back_ints[ARMED] == 2:
-                        at, back_round, back_leaked = AT_ROUND, rounds, leaked
-                resume = -1
+                        back_round, back_stuck, back_leaked = rounds, False, leaked
                 if sound:
                     copy(keep_alive, alive, alive.size)
                     copy(keep_claimed, claimed, claimed.size)
@@ -306,12 +301,12 @@ def fill_rounds(b, rng, allowed, sound, upfront, rules, way_back):
                     rounds += 1
                     continue
                 classified = False
-            resume = -1
+            to_stuck = False
             armed = b.back_ints[ARMED]
             if not add_hinted(b, rng, mask):
                 break
             if armed == 1 and b.back_ints[ARMED] == 2:
-                at, back_round, back_changed, back_leaked = AT_STUCK, rounds, changed, leaked
+                back_round, back_stuck, back_changed, back_leaked = rounds, True, changed, leaked
             settled = not changed
             rounds += 1
         if state == SOLVED or b.back_ints[ARMED] != 2 or backed:
@@ -322,8 +317,7 @@ def fill_rounds(b, rng, allowed, sound, upfront, rules, way_back):
         backed = True
         rounds, leaked, classified, settled, changed = back_round, back_leaked, False, False, back_changed
         state = STUCK
-        resume = at
-    b.back_ints[ARMED] = 0
+        to_stuck = back_stuck
     # (Solved before any round: the solver's first layer might still have found something.)
     return state, leaked, classified and state == SOLVED and t > 0
 
