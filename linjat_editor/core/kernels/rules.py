@@ -426,29 +426,33 @@ def line_distance(w, a, c):
 def square(b):
     """Kind 5: two dots only P and Q reach, too far apart for either line.
 
-    P covers exactly one of them, so P's placements covering neither go.
-    (The original checked only P's length; Q must not span both either.)
+    P covers exactly one of them, so P's placements covering neither go (and
+    Q's likewise). (The original checked only P's length; Q must not span
+    both either.) Visits the dots, not the numbers' crosses: a level has few,
+    and the answer does not depend on the order (each pair drops only its
+    own numbers' placements, and reads only theirs).
     Returns how many placements it dropped.
     """
-    w, n, val, dot, pbeg, pstart, pstep, alive, claimed, possible, cross_cells, cross_size, cells_a = b.w, b.n, b.val, b.dot, b.pbeg, b.pstart, b.pstep, b.alive, b.claimed, b.possible, b.cross_cells, b.cross_size, b.cells_a
+    w, val, dots, pbeg, pstart, pstep, alive, claimed, possible, pairs = b.w, b.val, b.dots, b.pbeg, b.pstart, b.pstep, b.alive, b.claimed, b.possible, b.cells_a
+    count = 0
+    for i in range(b.ndots[0]):
+        cell = dots[i]
+        if claimed[cell] == UNCLAIMED and popcount(possible[cell]) == 2:
+            pairs[count] = cell
+            count += 1
     dropped = 0
-    for p in range(n):
-        m = bit(p)
-        count = 0
-        for i in range(cross_size[p]):
-            cell = cross_cells[p, i]
-            if dot[cell] and claimed[cell] == UNCLAIMED and possible[cell] & m != ZERO and popcount(possible[cell]) == 2:
-                cells_a[count] = cell
-                count += 1
-        for i in range(count):
-            for j in range(i + 1, count):
-                a = cells_a[i]
-                c = cells_a[j]
-                if possible[a] == possible[c]:
-                    got = square_pair(w, val, pbeg, pstart, pstep, alive, possible, p, a, c)
-                    if got:
-                        b.dropped[0] |= bit(p)
-                        dropped += got
+    for i in range(count):
+        a = pairs[i]
+        m = possible[a]
+        for j in range(i + 1, count):
+            c = pairs[j]
+            if possible[c] != m:
+                continue
+            for p in (lowest(m), lowest(m & (m - np.uint64(1)))):
+                got = square_pair(w, val, pbeg, pstart, pstep, alive, possible, p, a, c)
+                if got:
+                    b.dropped[0] |= bit(p)
+                    dropped += got
     return dropped
 
 
