@@ -494,30 +494,24 @@ def common_cells(w, pos, val, pbeg, pstart, pstep, alive, p, target, want_cover,
 
 
 @helper
-def must_cover(w, pos, val, pbeg, pstart, pstep, alive, possible, a, out, scratch):
-    """The cells whoever covers ``a`` must cover too: how many were written to ``out`` (-1: nobody covers ``a``)."""
-    ndep = -1
+def must_cover(w, val, pbeg, pstart, pstep, alive, possible, a, out):
+    """The cells whoever covers ``a`` must cover too: how many were written to ``out`` (-1: nobody covers ``a``).
+
+    The cells every placement covering ``a`` shares, whichever number's: one
+    narrowing over them all. (Each number's own share is a stretch of its row
+    or column through ``a``: the same stretches intersected; a row's and a
+    column's meet in ``a`` alone.)
+    """
+    span = NO_SPAN
     left = possible[a]
     while left != ZERO:
         q = lowest(left)
         left &= left - np.uint64(1)
-        found = common_cells(w, pos, val, pbeg, pstart, pstep, alive, q, a, True, scratch)
-        if found < 0:
-            continue
-        if ndep < 0:
-            for i in range(found):
-                out[i] = scratch[i]
-            ndep = found
-        else:
-            kept = 0
-            for i in range(ndep):
-                for j in range(found):
-                    if scratch[j] == out[i]:
-                        out[kept] = out[i]
-                        kept += 1
-                        break
-            ndep = kept
-    return ndep
+        v = val[q]
+        for k in range(pbeg[q], pbeg[q + 1]):
+            if alive[k] and covers(pstart[k], pstep[k], v, w, a):
+                span = narrow(span, pstart[k], pstep[k], v, w)
+    return span_cells(span, a, w, out)
 
 
 @kernel
@@ -533,7 +527,7 @@ def dependency(b, new=-1):
     still agrees with all of them: it is skipped. The pass is otherwise the
     same, in the same order, so it narrows exactly what the full one would.
     """
-    w, pos, val, dot, dots, pbeg, pstart, pstep, alive, claimed, possible, cells_a, cells_b = b.w, b.pos, b.val, b.dot, b.dots, b.pbeg, b.pstart, b.pstep, b.alive, b.claimed, b.possible, b.cells_a, b.cells_b
+    w, val, dot, dots, pbeg, pstart, pstep, alive, claimed, possible, cells_a = b.w, b.val, b.dot, b.dots, b.pbeg, b.pstart, b.pstep, b.alive, b.claimed, b.possible, b.cells_a
     local = new >= 0
     rows = bit(new // w) if local else ZERO
     cols = bit(new % w) if local else ZERO
@@ -544,7 +538,7 @@ def dependency(b, new=-1):
             continue
         if local and bit(a // w) & rows == ZERO and bit(a % w) & cols == ZERO:
             continue
-        ndep = must_cover(w, pos, val, pbeg, pstart, pstep, alive, possible, a, cells_a, cells_b)
+        ndep = must_cover(w, val, pbeg, pstart, pstep, alive, possible, a, cells_a)
         for i in range(ndep):
             t = cells_a[i]
             if t != a and dot[t] and possible[a] != possible[t]:
