@@ -365,8 +365,11 @@ def single_solution(b, near):
 
 
 @kernel
-def cant_fit(b, narrowed=True, fresh=False):
+def cant_fit(b, narrowed=True, fresh=False, only=EVERYONE):
     """Kind 4: cells covered by every placement that still fits are claimed.
+
+    ``only``: the numbers to look at when not ``fresh`` (the layer's pass
+    after a harder kind: see ``layer``).
 
     ``narrowed``: whether ``possible`` may have been narrowed (by dependency)
     since it was brought up to date. If not, every alive placement fits
@@ -380,7 +383,7 @@ def cant_fit(b, narrowed=True, fresh=False):
     claims drop none of a number's placements: they all cover those cells.)
     """
     w, n, pos, val, pbeg, pstart, pstep, alive, claimed, possible, cells = b.w, b.n, b.pos, b.val, b.pbeg, b.pstart, b.pstep, b.alive, b.claimed, b.possible, b.cells_a
-    todo = b.fit_todo[0] if fresh else EVERYONE
+    todo = b.fit_todo[0] if fresh else only
     if fresh:
         b.fit_todo[0] = ZERO  # what this pass claims changes others' placements: the next update notes those
     width = 0
@@ -543,6 +546,7 @@ def dependency(b, new=-1):
             t = cells_a[i]
             if t != a and dot[t] and possible[a] != possible[t]:
                 both = possible[a] & possible[t]
+                b.thinned[0] |= (possible[a] | possible[t]) & ~both
                 possible[a] = both
                 possible[t] = both
                 narrowed += 1
