@@ -7,7 +7,10 @@ from typing import Callable
 
 from linjat_editor.core import Level, count_solutions
 from linjat_editor.core.analysis import detect_leaks
+from linjat_editor.core.board import from_level
+from linjat_editor.core.kernels.admission import admission
 from linjat_editor.core.kernels.board import allocate
+from linjat_editor.core.kernels.leak_general import MAX_GROUP
 from linjat_editor.core.pool import check
 from linjat_editor.core.solver import deduce
 
@@ -88,3 +91,25 @@ def test_deduction_finds_each_placement_by_its_line_and_its_solution_is_the_exac
         assert run.index_of(0, (r, c, r, c + level.numbers[0].value)) == -1  # one cell too long
         assert run.solution == count_solutions(level).solutions[0]
     assert deduce(Level.from_rows(AMBIGUOUS)).solution is None
+
+
+def general_leaks(level: Level, most: int) -> int:
+    """The admission kernel's count of general leaks, asked only whether there are more than ``most``."""
+    return int(admission(from_level(level, trace=True), MAX_GROUP, most)[1])
+
+
+def test_admission_asked_for_at_most_some_leaks_says_only_whether_there_are_more(
+        corpus_levels: Callable[[str], list[Level]]) -> None:
+    """The optimizer's door asks no more than its pool has room for (``door.most_leaks``): a count above
+    ``most`` when there are more leaks than that, else every one."""
+    leaky = [(level, n) for level in corpus_levels("hard") + corpus_levels("expert")
+             if (n := general_leaks(level, -1)) > 1][:12]
+    assert len(leaky) == 12
+    cut_short = 0
+    for level, n in leaky:
+        assert n == len(detect_leaks(level))  # all of them, as the analysis finds them
+        for most in range(n + 2):
+            got = general_leaks(level, most)
+            assert got == n if most >= n else most < got <= n
+            cut_short += got < n
+    assert cut_short > 0  # it does stop early

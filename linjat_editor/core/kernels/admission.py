@@ -18,8 +18,13 @@ from .leak_general import find_all, placement_cells
 
 
 @allocating
-def admission(b, max_group):
+def admission(b, max_group, most=-1):
     """Solve traced board ``b`` afresh from its numbers and dots: (status, general leaks, solutions up to 2).
+
+    ``most`` (unless negative): more general leaks than that are of no use to
+    the caller, who then gets some number above it, not all of them
+    (``find_all``): the optimizer, whose pool has no room for a level with
+    that many.
 
     The leaks and the count only for a level the deduction solves (else -1);
     the count only when it has no leak of any kind, the pool's only question
@@ -44,7 +49,7 @@ def admission(b, max_group):
     first = np.full(m, -1, np.int64)
     witness = np.zeros((m, n), np.bool_)
     find_all(b, piece, cells, b.point_alive[:points, :m], b.point_claimed[:points], not_solution, max_group, first,
-             witness)
+             witness, most)
     general = 0
     for k in range(m):
         if first[k] >= 0:

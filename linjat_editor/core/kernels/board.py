@@ -48,7 +48,8 @@ class Board(Record):
     the last can't-fit pass that skips the others (see ``rules.cant_fit``); ``single_todo[0]``
     those whose lines' cells changed since the last such single-solution pass (``rules.single_solution``).
     ``dropped[0]``: the numbers a rule dropped placements of without claiming a cell since
-    the last update or refresh, ``nalive[0]`` how many placements it left (``rules.refresh_possible``).
+    the last update or refresh, ``nalive[0]`` how many placements it left (``rules.refresh_possible``);
+    ``thinned[0]``: the numbers dependency took off some cell's ``possible`` in this layer (see ``layer``).
 
     What the last solve did (see ``layer.solve_board``): ``table`` its
     classification (row 0 all kinds, row k kind k; columns depth, max
@@ -100,6 +101,7 @@ class Board(Record):
     fit_todo: Masks
     single_todo: Masks
     dropped: Masks
+    thinned: Masks
     nalive: Ints
     table: IntRows
     layers: IntRows
@@ -184,6 +186,7 @@ def allocate(h: int, w: int, n: int, trace: bool = False) -> Board:
         fit_todo=np.zeros(1, np.uint64),
         single_todo=np.zeros(1, np.uint64),
         dropped=np.zeros(1, np.uint64),
+        thinned=np.zeros(1, np.uint64),
         nalive=np.zeros(1, np.int64),
         table=np.zeros((8, 2), np.int64),
         layers=np.zeros((cells + 1, 4), np.int64),

@@ -267,6 +267,21 @@ def enter(search, entries, selected, door, pos, val, dot, added, nadded, solutio
     return serial, True
 
 
+@helper
+def most_leaks(search, score, penalty):
+    """The most leak warnings a level scoring ``score`` can carry into the full search list (-1: any number).
+
+    One more and its rank (score less ``penalty`` per warning) falls below
+    the list's last; such a level enters no list (leak-free ones only enter
+    the others), so its admission need not find every leak. A hair's margin
+    keeps float rounding on the safe side: the bound is never too low.
+    """
+    held = search.size[0]
+    if held < search.rank.shape[0] or np.isnan(search.rank[held - 1]) or penalty <= 0:
+        return -1
+    return np.int64(np.floor((score - search.rank[held - 1]) / penalty + 1e-6))
+
+
 @kernel
 def search(b, traced, members, entries, selected, door, pinned, fixed, weights, selection_weights, rng, iterations,
            allowed, penalty, in_python):
@@ -299,7 +314,7 @@ def search(b, traced, members, entries, selected, door, pinned, fixed, weights, 
         copy(traced.pos, b.pos, b.n)
         copy(traced.val, b.val, b.n)
         copy(traced.dot, b.dot, cells)
-        state, leaks, count = admission(traced, MAX_GROUP)
+        state, leaks, count = admission(traced, MAX_GROUP, most_leaks(members, score, penalty))
         if state != SOLVED:
             continue
         table = traced.table

@@ -99,22 +99,28 @@ def layer(b, generating=False, settled=False, rules=EVERY_RULE):
     # The harder kinds only narrow possibilities; a cant-fit pass right
     # after must turn that into a claim for the layer to count. Where they
     # changed nothing, that pass would find what the last one found: nothing.
+    # It looks only at the numbers they narrowed (dropped placements of, or
+    # took off a cell): every other number's shared cells are claimed
+    # already, by this layer's can't-fit pass (or, in a settled round, the
+    # last round's). Without can't-fit in the rules there was none: all.
     changed = False
+    b.thinned[0] = ZERO
+    every = not allows(rules, CANT_FIT)
     if allows(rules, SQUARE) and (square_new(b, new) if settled else square(b)):
         changed = True
-        width = cant_fit(b, False)
+        width = cant_fit(b, False, False, EVERYONE if every else b.dropped[0])
         if width:
             return SQUARE, width, True
     # (What square dropped can change dependency's answer anywhere.)
     if allows(rules, DEPENDENCY) and dependency(b, new if settled and not changed else -1):
         changed = True
-        width = cant_fit(b)
+        width = cant_fit(b, True, False, EVERYONE if every else b.dropped[0] | b.thinned[0])
         if width:
             return DEPENDENCY, width, True
     if (changed or not settled) and allows(rules, ONE_OF):
         if one_of(b, False):
             changed = True
-            width = cant_fit(b)
+            width = cant_fit(b, True, False, EVERYONE if every else b.dropped[0] | b.thinned[0])
             if width:
                 return ONE_OF, width, True
     if generating:
@@ -122,7 +128,7 @@ def layer(b, generating=False, settled=False, rules=EVERY_RULE):
     # Otherwise stuck: one-of across pairs that do not share a line. It only
     # ever turns "stuck" into progress, so no layer above changes.
     if allows(rules, ONE_OF) and one_of(b, True):
-        width = cant_fit(b)
+        width = cant_fit(b, True, False, EVERYONE if every else b.dropped[0] | b.thinned[0])
         if width:
             return ONE_OF, width, True
     return NONE, 0, True

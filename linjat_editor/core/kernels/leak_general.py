@@ -288,8 +288,8 @@ def leak_test(ncells, n, val, piece, start, cells, dot, x, max_group, witness, l
     ``ok``: the other numbers' placements still possible (as it was on
     return); ``near``: those next to ``x``'s number (:func:`_near`). Groups of
     more than ``max_group`` numbers are not counted. On success the group's
-    numbers are marked in ``witness`` (bool per number). ``looked``: the
-    numbers whose placements the answer depends on (bool per number): it
+    numbers are marked in ``witness`` (bool per number). ``looked[0]``: the
+    numbers whose placements the answer depends on (a bit per number): it
     stays the same as long as none of theirs is ruled out (see
     :func:`find_all`). ``cover_start``/``cover``: the placements still
     possible over each cell (:func:`_covering`); ``work``: scratch arrays,
@@ -359,9 +359,11 @@ def leak_test(ncells, n, val, piece, start, cells, dot, x, max_group, witness, l
     # The answer rests on these numbers' placements alone: p's (which cells
     # are near), and those of every number a search reached (the groups, and
     # the links that made the others too big).
+    mask = np.uint64(1) << np.uint64(p)
     for q in range(n):
-        looked[q] = comp[q] >= 0
-    looked[p] = True
+        if comp[q] >= 0:
+            mask |= np.uint64(1) << np.uint64(q)
+    looked[0] = mask
     for a in range(ndropped):
         ok[dropped[a]] = True
     for i in range(val[p]):
@@ -370,11 +372,14 @@ def leak_test(ncells, n, val, piece, start, cells, dot, x, max_group, witness, l
 
 
 @allocating
-def find_all(b, piece, cells, alive_pts, claimed_pts, not_solution, max_group, first, witness):
+def find_all(b, piece, cells, alive_pts, claimed_pts, not_solution, max_group, first, witness, most=-1):
     """Every point in turn: test the candidates, and where some fail, keep those a sound round leaves alive.
 
     The sound round (the expensive part) only runs at points where some
     placement failed the uniqueness test. One kernel call for the whole level.
+
+    ``most`` (unless negative): the caller only asks whether there are more
+    leaks than that; it stops at the first point where there are.
     """
     m = piece.shape[0]
     n, val, dot = b.n, b.val, b.dot
@@ -408,28 +413,27 @@ def find_all(b, piece, cells, alive_pts, claimed_pts, not_solution, max_group, f
     # too big are all still there, and nothing new can join them.
     tested = np.full(m, -1, np.int64)
     answer = np.zeros(m, np.bool_)
-    looked = np.zeros((m, n), np.bool_)
-    changed = np.zeros(n, np.bool_)
+    looked = np.zeros((m, 1), np.uint64)  # a bit per number (at most 64)
+    changed = np.uint64(0)
+    leaks = 0
     for t in range(alive_pts.shape[0]):
+        if 0 <= most < leaks:
+            return
         alive = alive_pts[t]
         any_hit = False
         if t > 0:
-            for q in range(n):  # loops, not slice assignment: numba compiles its error messages (seconds)
-                changed[q] = False
+            changed = np.uint64(0)
             for k in range(m):
                 if alive[k] != alive_pts[t - 1, k]:
-                    changed[piece[k]] = True
+                    changed |= np.uint64(1) << np.uint64(piece[k])
         number = -1
         for k in range(m):
             hits[k] = False
             if not (alive[k] and not_solution[k] and first[k] < 0):
                 continue
             same = t > 0 and tested[k] == t - 1
-            if same:
-                for q in range(n):
-                    if looked[k, q] and changed[q]:
-                        same = False
-                        break
+            if same and looked[k, 0] & changed != 0:
+                same = False
             tested[k] = t
             if not same:
                 if number < 0:  # the first test at this point
@@ -455,6 +459,7 @@ def find_all(b, piece, cells, alive_pts, claimed_pts, not_solution, max_group, f
         for k in range(m):
             if hits[k] and sound[k]:
                 first[k] = t
+                leaks += 1
                 for q in range(n):
                     witness[k, q] = found[k, q]
 

@@ -365,8 +365,11 @@ def single_solution(b, near):
 
 
 @kernel
-def cant_fit(b, narrowed=True, fresh=False):
+def cant_fit(b, narrowed=True, fresh=False, only=EVERYONE):
     """Kind 4: cells covered by every placement that still fits are claimed.
+
+    ``only``: the numbers to look at when not ``fresh`` (the layer's pass
+    after a harder kind: see ``layer``).
 
     ``narrowed``: whether ``possible`` may have been narrowed (by dependency)
     since it was brought up to date. If not, every alive placement fits
@@ -380,7 +383,7 @@ def cant_fit(b, narrowed=True, fresh=False):
     claims drop none of a number's placements: they all cover those cells.)
     """
     w, n, pos, val, pbeg, pstart, pstep, alive, claimed, possible, cells = b.w, b.n, b.pos, b.val, b.pbeg, b.pstart, b.pstep, b.alive, b.claimed, b.possible, b.cells_a
-    todo = b.fit_todo[0] if fresh else EVERYONE
+    todo = b.fit_todo[0] if fresh else only
     if fresh:
         b.fit_todo[0] = ZERO  # what this pass claims changes others' placements: the next update notes those
     width = 0
@@ -426,29 +429,33 @@ def line_distance(w, a, c):
 def square(b):
     """Kind 5: two dots only P and Q reach, too far apart for either line.
 
-    P covers exactly one of them, so P's placements covering neither go.
-    (The original checked only P's length; Q must not span both either.)
+    P covers exactly one of them, so P's placements covering neither go (and
+    Q's likewise). (The original checked only P's length; Q must not span
+    both either.) Visits the dots, not the numbers' crosses: a level has few,
+    and the answer does not depend on the order (each pair drops only its
+    own numbers' placements, and reads only theirs).
     Returns how many placements it dropped.
     """
-    w, n, val, dot, pbeg, pstart, pstep, alive, claimed, possible, cross_cells, cross_size, cells_a = b.w, b.n, b.val, b.dot, b.pbeg, b.pstart, b.pstep, b.alive, b.claimed, b.possible, b.cross_cells, b.cross_size, b.cells_a
+    w, val, dots, pbeg, pstart, pstep, alive, claimed, possible, pairs = b.w, b.val, b.dots, b.pbeg, b.pstart, b.pstep, b.alive, b.claimed, b.possible, b.cells_a
+    count = 0
+    for i in range(b.ndots[0]):
+        cell = dots[i]
+        if claimed[cell] == UNCLAIMED and popcount(possible[cell]) == 2:
+            pairs[count] = cell
+            count += 1
     dropped = 0
-    for p in range(n):
-        m = bit(p)
-        count = 0
-        for i in range(cross_size[p]):
-            cell = cross_cells[p, i]
-            if dot[cell] and claimed[cell] == UNCLAIMED and possible[cell] & m != ZERO and popcount(possible[cell]) == 2:
-                cells_a[count] = cell
-                count += 1
-        for i in range(count):
-            for j in range(i + 1, count):
-                a = cells_a[i]
-                c = cells_a[j]
-                if possible[a] == possible[c]:
-                    got = square_pair(w, val, pbeg, pstart, pstep, alive, possible, p, a, c)
-                    if got:
-                        b.dropped[0] |= bit(p)
-                        dropped += got
+    for i in range(count):
+        a = pairs[i]
+        m = possible[a]
+        for j in range(i + 1, count):
+            c = pairs[j]
+            if possible[c] != m:
+                continue
+            for p in (lowest(m), lowest(m & (m - np.uint64(1)))):
+                got = square_pair(w, val, pbeg, pstart, pstep, alive, possible, p, a, c)
+                if got:
+                    b.dropped[0] |= bit(p)
+                    dropped += got
     return dropped
 
 
@@ -490,30 +497,24 @@ def common_cells(w, pos, val, pbeg, pstart, pstep, alive, p, target, want_cover,
 
 
 @helper
-def must_cover(w, pos, val, pbeg, pstart, pstep, alive, possible, a, out, scratch):
-    """The cells whoever covers ``a`` must cover too: how many were written to ``out`` (-1: nobody covers ``a``)."""
-    ndep = -1
+def must_cover(w, val, pbeg, pstart, pstep, alive, possible, a, out):
+    """The cells whoever covers ``a`` must cover too: how many were written to ``out`` (-1: nobody covers ``a``).
+
+    The cells every placement covering ``a`` shares, whichever number's: one
+    narrowing over them all. (Each number's own share is a stretch of its row
+    or column through ``a``: the same stretches intersected; a row's and a
+    column's meet in ``a`` alone.)
+    """
+    span = NO_SPAN
     left = possible[a]
     while left != ZERO:
         q = lowest(left)
         left &= left - np.uint64(1)
-        found = common_cells(w, pos, val, pbeg, pstart, pstep, alive, q, a, True, scratch)
-        if found < 0:
-            continue
-        if ndep < 0:
-            for i in range(found):
-                out[i] = scratch[i]
-            ndep = found
-        else:
-            kept = 0
-            for i in range(ndep):
-                for j in range(found):
-                    if scratch[j] == out[i]:
-                        out[kept] = out[i]
-                        kept += 1
-                        break
-            ndep = kept
-    return ndep
+        v = val[q]
+        for k in range(pbeg[q], pbeg[q + 1]):
+            if alive[k] and covers(pstart[k], pstep[k], v, w, a):
+                span = narrow(span, pstart[k], pstep[k], v, w)
+    return span_cells(span, a, w, out)
 
 
 @kernel
@@ -529,7 +530,7 @@ def dependency(b, new=-1):
     still agrees with all of them: it is skipped. The pass is otherwise the
     same, in the same order, so it narrows exactly what the full one would.
     """
-    w, pos, val, dot, dots, pbeg, pstart, pstep, alive, claimed, possible, cells_a, cells_b = b.w, b.pos, b.val, b.dot, b.dots, b.pbeg, b.pstart, b.pstep, b.alive, b.claimed, b.possible, b.cells_a, b.cells_b
+    w, val, dot, dots, pbeg, pstart, pstep, alive, claimed, possible, cells_a = b.w, b.val, b.dot, b.dots, b.pbeg, b.pstart, b.pstep, b.alive, b.claimed, b.possible, b.cells_a
     local = new >= 0
     rows = bit(new // w) if local else ZERO
     cols = bit(new % w) if local else ZERO
@@ -540,11 +541,12 @@ def dependency(b, new=-1):
             continue
         if local and bit(a // w) & rows == ZERO and bit(a % w) & cols == ZERO:
             continue
-        ndep = must_cover(w, pos, val, pbeg, pstart, pstep, alive, possible, a, cells_a, cells_b)
+        ndep = must_cover(w, val, pbeg, pstart, pstep, alive, possible, a, cells_a)
         for i in range(ndep):
             t = cells_a[i]
             if t != a and dot[t] and possible[a] != possible[t]:
                 both = possible[a] & possible[t]
+                b.thinned[0] |= (possible[a] | possible[t]) & ~both
                 possible[a] = both
                 possible[t] = both
                 narrowed += 1

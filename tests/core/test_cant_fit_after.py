@@ -1,0 +1,104 @@
+"""The can't-fit pass after a harder kind looks only at the numbers that kind narrowed, and misses nothing.
+
+A layer reaches square, dependency and one-of only once its own can't-fit
+pass (or, in a settled round, the last round's) found nothing; the pass after
+them looks only at the numbers they narrowed (``layer.layer``). Here, after
+every layer that went that far, a pass over every number must claim nothing
+more: on the generator's rounds (settled ones too) and on the solver's layers
+(crossing one-of too), with every rule and with can't-fit left out.
+"""
+
+from __future__ import annotations
+
+from typing import Callable
+
+import numpy as np
+import pytest
+
+from linjat_editor.core import PRESETS, Level, first_level
+from linjat_editor.core.board import from_level
+from linjat_editor.core.kernels.bits import seed_state
+from linjat_editor.core.kernels.board import Board, build_board
+from linjat_editor.core.kernels.fill import MAX_ROUNDS, add_hinted, break_uncontested, start_fill
+from linjat_editor.core.kernels.layer import (
+    CONTRADICTION, DEPENDENCY, EVERY_RULE, NONE, ONE_OF, SOLVED, SQUARE, contradiction, layer, solved, step,
+)
+from linjat_editor.core.kernels.rules import cant_fit, refresh_possible, update_possible
+from linjat_editor.core.kinds import Kind, rules_mask
+
+from .boards import clone
+
+#: The kinds whose can't-fit pass is restricted, and a layer that found nothing (it ran them all).
+HARDER = (SQUARE, DEPENDENCY, ONE_OF, NONE)
+WITHOUT_CANT_FIT = rules_mask(k for k in Kind if k != Kind.CANT_FIT)
+
+
+def nothing_left(b: Board) -> bool:
+    """A can't-fit pass over every number, on a copy, claims no cell."""
+    return cant_fit(clone(b), True, False) == 0
+
+
+def generator_rounds(level: Level, seed: int) -> int:
+    """Fill ``level``'s numbers as the generator does; every round that reached the harder kinds is checked.
+
+    Returns how many were."""
+    b = from_level(level, pinned_only=True)
+    rng = seed_state(seed)
+    allowed = np.ones(level.height * level.width, np.bool_)
+    start_fill(b)
+    settled = False
+    checked = 0
+    for _ in range(MAX_ROUNDS):
+        if not settled:
+            break_uncontested(b, rng, allowed)
+        state, kind, _, changed = step(b, settled)
+        settled = False
+        if kind in HARDER and state != CONTRADICTION:
+            assert nothing_left(b), f"round after {kind}"
+            checked += 1
+        if state in (SOLVED, CONTRADICTION):
+            break
+        if kind == NONE:
+            if not add_hinted(b, rng, allowed):
+                break
+            settled = not changed
+    return checked
+
+
+def solver_layers(level: Level, rules: int) -> int:
+    """Solve ``level`` layer by layer as ``solve_board`` does; every layer that reached the harder kinds is checked."""
+    b = from_level(level)
+    build_board(b)
+    checked = 0
+    for t in range(200):
+        update_possible(b) if t == 0 else refresh_possible(b)
+        if contradiction(b):
+            break
+        kind, _, _ = layer(b, False, False, rules)
+        # Without can't-fit in the rules a layer that found nothing ran no such pass at all.
+        if kind in HARDER and (kind != NONE or rules == EVERY_RULE):
+            assert nothing_left(b), f"layer {t} ({kind})"
+            checked += 1
+        if kind == NONE or solved(b):
+            break
+    return checked
+
+
+@pytest.mark.parametrize("size", [(13, 9, 25), (10, 7, 16)])
+def test_generator_rounds_leave_nothing_for_a_full_pass(size: tuple[int, int, int]) -> None:
+    h, w, n = size
+    checked = 0
+    for s in range(8):
+        level = first_level(h, w, n, PRESETS["expert"], seed=s)
+        for fill_seed in range(3):
+            checked += generator_rounds(level, 100 * s + fill_seed)
+    assert checked > 100  # the check ran where it matters
+
+
+def test_solver_layers_leave_nothing_for_a_full_pass(corpus_levels: Callable[[str], list[Level]]) -> None:
+    checked = 0
+    for tier in ("medium", "hard", "expert"):
+        for level in corpus_levels(tier)[::3]:
+            checked += solver_layers(level, EVERY_RULE)
+            checked += solver_layers(level, WITHOUT_CANT_FIT)
+    assert checked > 100
