@@ -2,11 +2,11 @@
 
 from __future__ import annotations
 
-from typing import Callable
+from typing import Callable, Iterator
 
 import numpy as np
 
-from linjat_editor.core import Level
+from linjat_editor.core import PRESETS, Level, first_level
 from linjat_editor.core.board import from_level
 from linjat_editor.core.kernels.bits import seed_state
 from linjat_editor.core.kernels.board import Board
@@ -41,3 +41,13 @@ def fill_round_by_round(level: Level, seed: int, step: Round) -> None:
             if not add_hinted(b, rng, allowed):
                 break
             settled = not changed
+
+
+def random_fills(size: tuple[int, int, int], starts: int) -> Iterator[tuple[Level, int]]:
+    """(level, fill seed): ``starts`` random first levels of an expert search of ``size`` (rows, columns,
+    numbers), three fill seeds each."""
+    h, w, n = size
+    for s in range(starts):
+        level = first_level(h, w, n, PRESETS["expert"], seed=s)
+        for fill_seed in range(3):
+            yield level, 100 * s + fill_seed
