@@ -12,21 +12,18 @@ from __future__ import annotations
 
 from typing import Callable
 
-import numpy as np
 import pytest
 
-from linjat_editor.core import PRESETS, Level, first_level
+from linjat_editor.core import Level
 from linjat_editor.core.board import from_level
-from linjat_editor.core.kernels.bits import seed_state
 from linjat_editor.core.kernels.board import Board, build_board
-from linjat_editor.core.kernels.fill import MAX_ROUNDS, add_hinted, break_uncontested, start_fill
 from linjat_editor.core.kernels.layer import (
-    CONTRADICTION, DEPENDENCY, EVERY_RULE, NONE, ONE_OF, SOLVED, SQUARE, contradiction, layer, solved, step,
+    CONTRADICTION, DEPENDENCY, EVERY_RULE, NONE, ONE_OF, SQUARE, contradiction, layer, solved, step,
 )
 from linjat_editor.core.kernels.rules import cant_fit, refresh_possible, update_possible
 from linjat_editor.core.kinds import Kind, rules_mask
 
-from .boards import clone
+from .boards import clone, fill_round_by_round, random_fills
 
 #: The kinds whose can't-fit pass is restricted, and a layer that found nothing (it ran them all).
 HARDER = (SQUARE, DEPENDENCY, ONE_OF, NONE)
@@ -42,26 +39,17 @@ def generator_rounds(level: Level, seed: int) -> int:
     """Fill ``level``'s numbers as the generator does; every round that reached the harder kinds is checked.
 
     Returns how many were."""
-    b = from_level(level, pinned_only=True)
-    rng = seed_state(seed)
-    allowed = np.ones(level.height * level.width, np.bool_)
-    start_fill(b)
-    settled = False
     checked = 0
-    for _ in range(MAX_ROUNDS):
-        if not settled:
-            break_uncontested(b, rng, allowed)
-        state, kind, _, changed = step(b, settled)
-        settled = False
+
+    def checked_step(b: Board, settled: bool) -> tuple[int, int, int, bool]:
+        nonlocal checked
+        state, kind, width, changed = step(b, settled)
         if kind in HARDER and state != CONTRADICTION:
             assert nothing_left(b), f"round after {kind}"
             checked += 1
-        if state in (SOLVED, CONTRADICTION):
-            break
-        if kind == NONE:
-            if not add_hinted(b, rng, allowed):
-                break
-            settled = not changed
+        return state, kind, width, changed
+
+    fill_round_by_round(level, seed, checked_step)
     return checked
 
 
@@ -86,12 +74,7 @@ def solver_layers(level: Level, rules: int) -> int:
 
 @pytest.mark.parametrize("size", [(13, 9, 25), (10, 7, 16)])
 def test_generator_rounds_leave_nothing_for_a_full_pass(size: tuple[int, int, int]) -> None:
-    h, w, n = size
-    checked = 0
-    for s in range(8):
-        level = first_level(h, w, n, PRESETS["expert"], seed=s)
-        for fill_seed in range(3):
-            checked += generator_rounds(level, 100 * s + fill_seed)
+    checked = sum(generator_rounds(level, seed) for level, seed in random_fills(size, 8))
     assert checked > 100  # the check ran where it matters
 
 

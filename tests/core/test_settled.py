@@ -7,13 +7,11 @@ from typing import Callable
 import numpy as np
 import pytest
 
-from linjat_editor.core import PRESETS, Level, first_level
-from linjat_editor.core.board import from_level
-from linjat_editor.core.kernels.bits import seed_state
-from linjat_editor.core.kernels.fill import MAX_ROUNDS, add_hinted, break_uncontested, start_fill
-from linjat_editor.core.kernels.layer import CONTRADICTION, NONE, SOLVED, step
+from linjat_editor.core import Level
+from linjat_editor.core.kernels.board import Board
+from linjat_editor.core.kernels.layer import step
 
-from .boards import clone
+from .boards import clone, fill_round_by_round, random_fills
 
 
 def compare_settled_rounds(level: Level, seed: int) -> int:
@@ -23,44 +21,28 @@ def compare_settled_rounds(level: Level, seed: int) -> int:
     ``fill_board``, runs the same steps in the kernel; here each settled round
     is also run in full on a copy of the board and the two must agree.)
     """
-    b = from_level(level, pinned_only=True)
-    rng = seed_state(seed)
-    allowed = np.ones(level.height * level.width, np.bool_)
-    start_fill(b)
-    settled = False
     rounds = 0
-    for _ in range(MAX_ROUNDS):
+
+    def compared(b: Board, settled: bool) -> tuple[int, int, int, bool]:
+        nonlocal rounds
         if not settled:
-            break_uncontested(b, rng, allowed)
-        if settled:
-            rounds += 1
-            full = clone(b)
-            expected = step(full, False)
-            got = step(b, True)
-            assert got == expected
-            for name in ("alive", "claimed", "possible"):
-                assert np.array_equal(getattr(b, name), getattr(full, name)), name
-            state, kind, _, changed = got
-        else:
-            state, kind, _, changed = step(b, False)
-        settled = False
-        if state in (SOLVED, CONTRADICTION):
-            break
-        if kind == NONE:
-            if not add_hinted(b, rng, allowed):
-                break
-            settled = not changed
+            return step(b, False)
+        rounds += 1
+        full = clone(b)
+        expected = step(full, False)
+        got = step(b, True)
+        assert got == expected
+        for name in ("alive", "claimed", "possible"):
+            assert np.array_equal(getattr(b, name), getattr(full, name)), name
+        return got
+
+    fill_round_by_round(level, seed, compared)
     return rounds
 
 
 @pytest.mark.parametrize("size", [(13, 9, 25), (10, 7, 16), (9, 6, 10)])
 def test_settled_rounds_agree_with_full_rounds_on_random_levels(size: tuple[int, int, int]) -> None:
-    h, w, n = size
-    rounds = 0
-    for s in range(12):
-        level = first_level(h, w, n, PRESETS["expert"], seed=s)
-        for fill_seed in range(3):
-            rounds += compare_settled_rounds(level, 100 * s + fill_seed)
+    rounds = sum(compare_settled_rounds(level, seed) for level, seed in random_fills(size, 12))
     assert rounds > 100  # the comparison ran where it matters
 
 

@@ -436,19 +436,19 @@ def square(b):
     own numbers' placements, and reads only theirs).
     Returns how many placements it dropped.
     """
-    w, val, dots, pbeg, pstart, pstep, alive, claimed, possible, pairs = b.w, b.val, b.dots, b.pbeg, b.pstart, b.pstep, b.alive, b.claimed, b.possible, b.cells_a
+    w, val, dots, pbeg, pstart, pstep, alive, claimed, possible, twos = b.w, b.val, b.dots, b.pbeg, b.pstart, b.pstep, b.alive, b.claimed, b.possible, b.cells_a
     count = 0
     for i in range(b.ndots[0]):
         cell = dots[i]
         if claimed[cell] == UNCLAIMED and popcount(possible[cell]) == 2:
-            pairs[count] = cell
+            twos[count] = cell  # a dot only two numbers reach
             count += 1
     dropped = 0
     for i in range(count):
-        a = pairs[i]
+        a = twos[i]
         m = possible[a]
         for j in range(i + 1, count):
-            c = pairs[j]
+            c = twos[j]
             if possible[c] != m:
                 continue
             for p in (lowest(m), lowest(m & (m - np.uint64(1)))):
