@@ -49,6 +49,15 @@ def allows(rules, kind):
     return (rules >> kind) & 1 != 0
 
 
+@helper
+def narrowed_here(b, rules):
+    """The numbers a harder kind narrowed in this layer (``dropped``, ``thinned``): those its can't-fit pass
+    looks at (see ``layer``); every number when the rules leave can't-fit out."""
+    if not allows(rules, CANT_FIT):
+        return EVERYONE
+    return b.dropped[0] | b.thinned[0]
+
+
 @kernel
 def layer(b, generating=False, settled=False, rules=EVERY_RULE):
     """One solver layer on a board whose ``possible`` is fresh: (kind, width, changed).
@@ -105,22 +114,21 @@ def layer(b, generating=False, settled=False, rules=EVERY_RULE):
     # last round's). Without can't-fit in the rules there was none: all.
     changed = False
     b.thinned[0] = ZERO
-    every = not allows(rules, CANT_FIT)
     if allows(rules, SQUARE) and (square_new(b, new) if settled else square(b)):
         changed = True
-        width = cant_fit(b, False, False, EVERYONE if every else b.dropped[0])
+        width = cant_fit(b, False, False, narrowed_here(b, rules))
         if width:
             return SQUARE, width, True
     # (What square dropped can change dependency's answer anywhere.)
     if allows(rules, DEPENDENCY) and dependency(b, new if settled and not changed else -1):
         changed = True
-        width = cant_fit(b, True, False, EVERYONE if every else b.dropped[0] | b.thinned[0])
+        width = cant_fit(b, True, False, narrowed_here(b, rules))
         if width:
             return DEPENDENCY, width, True
     if (changed or not settled) and allows(rules, ONE_OF):
         if one_of(b, False):
             changed = True
-            width = cant_fit(b, True, False, EVERYONE if every else b.dropped[0] | b.thinned[0])
+            width = cant_fit(b, True, False, narrowed_here(b, rules))
             if width:
                 return ONE_OF, width, True
     if generating:
@@ -128,7 +136,7 @@ def layer(b, generating=False, settled=False, rules=EVERY_RULE):
     # Otherwise stuck: one-of across pairs that do not share a line. It only
     # ever turns "stuck" into progress, so no layer above changes.
     if allows(rules, ONE_OF) and one_of(b, True):
-        width = cant_fit(b, True, False, EVERYONE if every else b.dropped[0] | b.thinned[0])
+        width = cant_fit(b, True, False, narrowed_here(b, rules))
         if width:
             return ONE_OF, width, True
     return NONE, 0, True

@@ -281,17 +281,17 @@ def _remember(cache, key, nk, h, root):
 
 
 @kernel
-def leak_test(ncells, n, val, piece, start, cells, dot, x, max_group, witness, looked, cover_start, cover, ok, near,
+def leak_test(ncells, n, val, piece, start, cells, dot, x, max_group, witness, cover_start, cover, ok, near,
               nnear, work, cache):
-    """Whether taking placement ``x`` leaves an independent group with 2+ completions.
+    """Whether taking placement ``x`` leaves an independent group with 2+ completions, and the numbers
+    the answer looked at (a bit per number).
 
     ``ok``: the other numbers' placements still possible (as it was on
     return); ``near``: those next to ``x``'s number (:func:`_near`). Groups of
     more than ``max_group`` numbers are not counted. On success the group's
-    numbers are marked in ``witness`` (bool per number). ``looked[0]``: the
-    numbers whose placements the answer depends on (a bit per number): it
-    stays the same as long as none of theirs is ruled out (see
-    :func:`find_all`). ``cover_start``/``cover``: the placements still
+    numbers are marked in ``witness`` (bool per number). The numbers looked
+    at are those whose placements the answer depends on: it stays the same
+    as long as none of theirs is ruled out (see :func:`find_all`). ``cover_start``/``cover``: the placements still
     possible over each cell (:func:`_covering`); ``work``: scratch arrays,
     ``taken`` all False and ``first`` all -1 between calls; ``cache``: the
     groups already seen in this level (:func:`_recall`).
@@ -359,16 +359,15 @@ def leak_test(ncells, n, val, piece, start, cells, dot, x, max_group, witness, l
     # The answer rests on these numbers' placements alone: p's (which cells
     # are near), and those of every number a search reached (the groups, and
     # the links that made the others too big).
-    mask = np.uint64(1) << np.uint64(p)
+    looked = np.uint64(1) << np.uint64(p)
     for q in range(n):
         if comp[q] >= 0:
-            mask |= np.uint64(1) << np.uint64(q)
-    looked[0] = mask
+            looked |= np.uint64(1) << np.uint64(q)
     for a in range(ndropped):
         ok[dropped[a]] = True
     for i in range(val[p]):
         taken[cells[x, i]] = False
-    return found
+    return found, looked
 
 
 @allocating
@@ -413,7 +412,7 @@ def find_all(b, piece, cells, alive_pts, claimed_pts, not_solution, max_group, f
     # too big are all still there, and nothing new can join them.
     tested = np.full(m, -1, np.int64)
     answer = np.zeros(m, np.bool_)
-    looked = np.zeros((m, 1), np.uint64)  # a bit per number (at most 64)
+    looked = np.zeros(m, np.uint64)  # a bit per number (at most 64)
     changed = np.uint64(0)
     leaks = 0
     for t in range(alive_pts.shape[0]):
@@ -432,7 +431,7 @@ def find_all(b, piece, cells, alive_pts, claimed_pts, not_solution, max_group, f
             if not (alive[k] and not_solution[k] and first[k] < 0):
                 continue
             same = t > 0 and tested[k] == t - 1
-            if same and looked[k, 0] & changed != 0:
+            if same and looked[k] & changed != 0:
                 same = False
             tested[k] = t
             if not same:
@@ -448,8 +447,8 @@ def find_all(b, piece, cells, alive_pts, claimed_pts, not_solution, max_group, f
                     for y in range(start[number], start[number + 1]):
                         ok[y] = False
                     nnear = _near(val, piece, start, cells, alive, cover_start, cover, number, reach, mark, near)
-                answer[k] = leak_test(ncells, n, val, piece, start, cells, dot, k, max_group, found[k], looked[k],
-                                      cover_start, cover, ok, near, nnear, work, cache)
+                answer[k], looked[k] = leak_test(ncells, n, val, piece, start, cells, dot, k, max_group, found[k],
+                                                 cover_start, cover, ok, near, nnear, work, cache)
             if answer[k]:
                 hits[k] = True
                 any_hit = True
