@@ -26,7 +26,7 @@ import numpy as np
 from .board import to_level
 from .generator import new_seed
 from .limits import MAX_NUMBERS, MAX_WORKERS, check_numbers
-from .kernels.bits import seed_state
+from .kernels.bits import start_states
 from .kernels.board import Board, allocate
 from .kernels.members import Members, allocate_members
 from .kernels.optimize import optimize
@@ -306,7 +306,7 @@ def first_level(height: int, width: int, count: int, weights: Weights | Objectiv
     """
     if count < 1 or count > min(MAX_NUMBERS, height * width):
         raise LevelError(f"{count} numbers do not fit a {height}x{width} grid")
-    rng = seed_state(new_seed() if seed is None else seed)
+    rng = start_states(new_seed() if seed is None else seed)
     b = allocate(height, width, count)
     blocked = np.zeros(height * width, np.bool_)
     everywhere = np.ones(height * width, np.bool_)

@@ -221,3 +221,21 @@ def count_solutions(ncells, npieces, pl_piece, pl_cells, pl_len, allowed, dots, 
         depth += 1
         fresh = True
     return found
+
+
+@allocating
+def solvable(h, w, n, pos, val, dot, budget):
+    """Whether numbers ``pos[:n]``/``val[:n]`` and the dots (``dot``, per cell) have a solution: 1 yes, 0 no,
+    -1 not known after ``budget`` search nodes."""
+    lines, length, cells = number_lines(h, w, pos[:n], val[:n])
+    ndots = 0
+    for c in range(h * w):
+        ndots += dot[c]
+    dots = np.zeros(ndots, np.int64)
+    ndots = 0
+    for c in range(h * w):
+        if dot[c]:
+            dots[ndots] = c
+            ndots += 1
+    out = np.zeros((1, n), np.int64)
+    return count_solutions(h * w, n, lines, cells, length, np.ones(lines.shape[0], np.bool_), dots, 1, out, budget)
