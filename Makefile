@@ -4,17 +4,22 @@
 PYTHON ?= python3
 VENV   := .venv
 BIN    := $(VENV)/bin
-# The stamp records that the editable install matches pyproject.toml; when it
-# is newer than pyproject.toml nothing is reinstalled, so repeated runs are cheap.
+# The stamp records that the editable install matches pyproject.toml (and the
+# way this file installs it); when it is newer than both nothing is reinstalled,
+# so repeated runs are cheap.
 STAMP  := $(VENV)/.installed
 
 .PHONY: venv run test xserver bench dist screenshots clean distclean
 
 venv: $(STAMP)
 
-$(STAMP): pyproject.toml
+# editable_mode=compat: the checkout goes on sys.path by a plain .pth line. The
+# default installs an import hook whose own imports (pathlib and more) made every
+# Python start in the venv take 22 ms instead of 10 (2026-11-28), paid again by
+# each `linjat` command the engine server runs.
+$(STAMP): pyproject.toml Makefile
 	test -x $(BIN)/python || $(PYTHON) -m venv $(VENV)
-	$(BIN)/python -m pip install --quiet --disable-pip-version-check -e '.[test,dist]'
+	$(BIN)/python -m pip install --quiet --disable-pip-version-check -e '.[test,dist]' --config-settings editable_mode=compat
 	touch $(STAMP)
 
 run: venv

@@ -25,7 +25,7 @@ _HOME = {
     "TRY_ORDER": "kinds", "Kind": "kinds",
     "MAX_SIDE": "level", "MAX_VALUE": "level", "Cell": "level", "Level": "level", "LevelError": "level",
     "Line": "level", "Number": "level", "line_cells": "level",
-    "Optimizer": "optimizer", "PoolEntry": "optimizer", "Progress": "optimizer", "first_level": "optimizer",
+    "Optimizer": "optimizer", "PoolEntry": "optimizer", "Progress": "optimizer", "first_level": "starts",
     "generate": "optimizer", "default_workers": "optimizer", "polish_dots": "polish",
     "PRESETS": "scoring", "SELECTION": "scoring", "TIERS": "scoring", "Tier": "scoring", "Weights": "scoring",
     "preset": "scoring", "score": "scoring", "selection_score": "scoring",
@@ -51,10 +51,13 @@ if TYPE_CHECKING:  # each name re-exported as itself, for type checkers (strict:
         MAX_SIDE as MAX_SIDE, MAX_VALUE as MAX_VALUE, Cell as Cell, Level as Level, LevelError as LevelError, Line as Line, Number as Number, line_cells as line_cells,
     )
     from .optimizer import (
-        Optimizer as Optimizer, PoolEntry as PoolEntry, Progress as Progress, default_workers as default_workers, first_level as first_level, generate as generate,
+        Optimizer as Optimizer, PoolEntry as PoolEntry, Progress as Progress, default_workers as default_workers, generate as generate,
     )
     from .polish import (
         polish_dots as polish_dots,
+    )
+    from .starts import (
+        first_level as first_level,
     )
     from .scoring import (
         PRESETS as PRESETS, SELECTION as SELECTION, TIERS as TIERS, Tier as Tier, Weights as Weights, preset as preset, score as score, selection_score as selection_score,

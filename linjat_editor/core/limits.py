@@ -20,3 +20,8 @@ def check_numbers(count: int) -> None:
 #: Optimizer islands (threads) at most. Each costs its own pool; 100,000 once took 1.2 GB
 #: and a minute before the system refused another thread. Far above any machine's cores.
 MAX_WORKERS = 256
+
+#: Aim for kernel calls this long: short enough that a stop, Ctrl-C or a
+#: progress report comes promptly, long enough that the Python between two
+#: calls costs nothing measurable.
+CHUNK_SECONDS = 0.03

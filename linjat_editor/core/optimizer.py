@@ -21,18 +21,12 @@ import time
 from dataclasses import dataclass
 from typing import Callable, Collection
 
-import numpy as np
-
-from .board import to_level
 from .generator import new_seed
-from .limits import MAX_NUMBERS, MAX_WORKERS, check_numbers
-from .kernels.bits import seed_state
-from .kernels.board import Board, allocate
-from .kernels.members import Members, allocate_members
-from .kernels.optimize import optimize
+from .limits import CHUNK_SECONDS, MAX_WORKERS, check_numbers
 from .level import Cell, Level, LevelError
 from .polish import climb, polish_moves
-from .pool import POOL_SIZE, Listed, Pool, PoolEntry, check
+from .starts import first_level
+from .pool import POOL_SIZE, Listed, Pool, PoolEntry
 from .objective import Objective, as_objective
 from .scoring import Weights
 
@@ -48,9 +42,6 @@ class Progress:
     rate: float
 
 
-#: Aim for kernel chunks this long: short enough to stop promptly, long
-#: enough that the Python between chunks costs nothing measurable.
-CHUNK_SECONDS = 0.03
 #: Iterations each island runs between exchanges of their best levels.
 EXCHANGE_EVERY = 1000
 
@@ -288,65 +279,6 @@ class Mailboxes:
             self._changed.notify_all()
 
 
-#: Random starts to try. On dense grids few are solvable (about 1 in 300 for
-#: 18 numbers on 10x7); the original allowed a million tries.
-ATTEMPTS = 200_000
-#: Starts drawn in search of one without leak warnings. A third of random
-#: expert starts have one, and the search can stay on such numbers for
-#: hundreds of iterations (nothing it emits may leak).
-LEAK_FREE_TRIES = 20
-
-
-def first_level(height: int, width: int, count: int, weights: Weights | Objective, seed: int | None = None) -> Level:
-    """A random level that deduction solves: the optimizer's usual starting point.
-
-    For weights that reward square, dependency or one-of, it must use one of
-    them, as the original required. Unique and free of leak warnings if one
-    of ``LEAK_FREE_TRIES`` starts is.
-    """
-    if count < 1 or count > min(MAX_NUMBERS, height * width):
-        raise LevelError(f"{count} numbers do not fit a {height}x{width} grid")
-    rng = seed_state(new_seed() if seed is None else seed)
-    b = allocate(height, width, count)
-    blocked = np.zeros(height * width, np.bool_)
-    everywhere = np.ones(height * width, np.bool_)
-    # The optimizer's kernel with an empty pool (size 0) looks for a first level: one kernel to load, not two.
-    empty = allocate_members(height, width, count)
-    goal = as_objective(weights)
-    for require_hard in ([True, False] if goal.rewards_hard_kinds else [False]):
-        leaky = None
-        for _ in range(LEAK_FREE_TRIES):
-            found = _first_candidate(b, empty, blocked, goal.as_array(), rng, everywhere, require_hard)
-            if math.isnan(found):
-                break
-            level = to_level(Level(height, width), b.pos[:count], b.val[:count], b.dot)
-            checked = check(level)
-            if checked is not None and not checked[1] and goal.admits(level, checked[0]):
-                return level
-            if leaky is None:
-                leaky = level
-        if leaky is not None:
-            return leaky
-    raise LevelError(f"could not find a solvable {height}x{width} level with {count} numbers")
-
-
-def _first_candidate(b: Board, empty: Members, blocked: np.ndarray, goal: np.ndarray, rng: np.ndarray,
-                     everywhere: np.ndarray, require_hard: bool) -> float:
-    """The optimizer kernel's search for a first level (up to ``ATTEMPTS`` random starts), in calls of about
-    ``CHUNK_SECONDS``: Ctrl-C and SIGTERM act between two, where 200,000 starts in one call on a 40x40 grid
-    held them off for over a minute. The starts and their order are the same as in one call."""
-    left, chunk = ATTEMPTS, 16
-    while left > 0:
-        step = min(chunk, left)
-        t0 = time.perf_counter()
-        found = optimize(b, empty, blocked, blocked, goal, rng, step, everywhere, require_hard)[1]
-        if not math.isnan(found):
-            return float(found)
-        left -= step
-        chunk = max(1, min(chunk * 4, int(step * CHUNK_SECONDS / max(time.perf_counter() - t0, 1e-6))))
-    return math.nan
-
-
 def generate(
     height: int,
     width: int,
@@ -369,7 +301,8 @@ def generate(
     island is done, and the best result).
     """
     seed = new_seed() if seed is None else seed
-    optimizer = Optimizer(first_level(height, width, count, weights, seed), weights, seed=seed + 1, workers=workers)
+    optimizer = Optimizer(first_level(height, width, count, weights, seed, workers), weights, seed=seed + 1,
+                          workers=workers)
     moves = polish_moves(iterations)
     shares = shares_of(moves, workers)
     climbs: list[tuple[Level, tuple[float, float], int]] = []  # (level, its key, island)
@@ -407,4 +340,4 @@ def not_found(optimizer: Optimizer, iterations: int) -> str:
     return f"{line}; nearest miss (rank {miss.score:g}): {goal.miss(miss.level)}"
 
 
-__all__ = ["NotFound", "Optimizer", "PoolEntry", "Progress", "default_workers", "first_level", "generate"]
+__all__ = ["NotFound", "Optimizer", "PoolEntry", "Progress", "default_workers", "generate"]

@@ -84,3 +84,34 @@ def test_render_prints_the_start_up_both_ways() -> None:
     up["served"] = "no warm server (off)"
     assert "0.51 s in-process (LINJAT_SERVER=0), no warm server (off)" in render({"machine": {"cpus": 2, "python": "3.11"},
                                                                                    "start_up": up})
+
+
+def test_two_workers_run_on_more_seeds_than_the_original(monkeypatch, tmp_path) -> None:  # type: ignore[no-untyped-def]
+    """The ratio to the original is over the seeds both ran; the speed-up over every two-worker seed."""
+    import benchmarks.bench_runs as runs
+
+    ran: list[tuple[str, int, int]] = []  # (who, seed, workers)
+
+    def timed(command: list[str]) -> runs.Timing:
+        if "--workers" not in command:  # the original: --seed=N
+            seed, workers = int(next(w for w in command if w.startswith("--seed="))[7:]), 0
+        else:
+            seed, workers = int(command[command.index("--seed") + 1]), int(command[command.index("--workers") + 1])
+        ran.append(("ours" if workers else "original", seed, workers))
+        return runs.Timing(float(seed) * (1 if workers != 2 else 0.5) + (10 if not workers else 0), 0.0)
+
+    monkeypatch.setattr(runs, "timed", timed)
+    monkeypatch.setattr(runs, "warm_server", lambda: True)
+    monkeypatch.setattr(runs, "as_installed", lambda: None)
+    monkeypatch.setattr(runs, "SPEED_RUNS", (("13x9/26 expert", "expert", 13, 9, 26),))
+
+    class Bar:
+        def update(self, *args: object) -> None:
+            pass
+
+    out = runs.versus_original(tmp_path, 2, 4, Bar())  # type: ignore[arg-type]
+    row = out["runs"]["13x9/26 expert"]
+    assert sorted(s for who, s, _ in ran if who == "original") == [1, 2]
+    assert sorted(s for who, s, w in ran if w == 1) == [1, 2, 3, 4] and sorted(s for _, s, w in ran if w == 2) == [1, 2, 3, 4]
+    assert row["ours_1"] == 1 + 2 and row["original"] == 11 + 12  # seeds 1-2 only
+    assert row["ours_1_on_two"] == 1 + 2 + 3 + 4 and row["ours_2"] == 5.0 and row["speedup_2"] == 2.0

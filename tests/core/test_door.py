@@ -24,7 +24,7 @@ from linjat_editor.core.board import from_level
 from linjat_editor.core.kernels.door import SEEN_LIMIT, allocate_door, grown, seen_before
 from linjat_editor.core.kernels.members import POOL_SIZE
 from linjat_editor.core.kernels.optimize import optimize
-from linjat_editor.core.optimizer import first_level
+from linjat_editor.core.starts import first_level
 from linjat_editor.core.pool import LEAK_PENALTY, Pool, PoolEntry, check, owners
 
 

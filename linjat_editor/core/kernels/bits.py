@@ -75,11 +75,47 @@ def rand_below(rng: np.ndarray, n: int) -> int:
     return int(((x * _MULT) >> np.uint64(33)) % np.uint64(n))
 
 
-def seed_state(seed: int) -> np.ndarray:
-    """An RNG state array for ``rand_below`` from any int seed (never zero)."""
-    # splitmix64 scrambles small consecutive seeds into unrelated states.
-    z = (int(seed) + 0x9E3779B97F4A7C15) & 0xFFFFFFFFFFFFFFFF
+def _splitmix(x: int) -> int:
+    """splitmix64's output for counter ``x``: small consecutive counters give unrelated words."""
+    z = (int(x) + 0x9E3779B97F4A7C15) & 0xFFFFFFFFFFFFFFFF
     z = ((z ^ (z >> 30)) * 0xBF58476D1CE4E5B9) & 0xFFFFFFFFFFFFFFFF
     z = ((z ^ (z >> 27)) * 0x94D049BB133111EB) & 0xFFFFFFFFFFFFFFFF
-    z ^= z >> 31
-    return np.array([z or 1], dtype=np.uint64)
+    return z ^ (z >> 31)
+
+
+def seed_state(seed: int) -> np.ndarray:
+    """An RNG state array for ``rand_below`` from any int seed (never zero)."""
+    return np.array([_splitmix(seed) or 1], dtype=np.uint64)
+
+
+#: The words of a ``start_states`` array after the state: the next start's number, the step between
+#: the starts it takes, and the seed they all derive from.
+NEXT_START, START_STEP, START_SEED = 1, 2, 3
+
+
+def start_states(seed: int, first: int = 0, step: int = 1) -> np.ndarray:
+    """An RNG for a search over random starts (``next_start``): starts ``first``, ``first + step``, ...
+
+    Each start's random numbers come from the seed and the start's number
+    alone, not from how the starts before it went: two threads taking every
+    other start find the same first good one as one thread taking them all.
+    """
+    return np.array([1, first, step, _splitmix(seed)], dtype=np.uint64)
+
+
+_GOLDEN = np.uint64(0x9E3779B97F4A7C15)
+_MIX1 = np.uint64(0xBF58476D1CE4E5B9)
+_MIX2 = np.uint64(0x94D049BB133111EB)
+
+
+@helper
+def next_start(rng):
+    """Begin the next start of a ``start_states`` RNG: ``rng[0]`` becomes its own state; returns its number."""
+    k = rng[NEXT_START]
+    z = rng[START_SEED] + (k + _ONE) * _GOLDEN  # splitmix64 at the seed's counter, k + 1 steps on
+    z = (z ^ (z >> np.uint64(30))) * _MIX1
+    z = (z ^ (z >> np.uint64(27))) * _MIX2
+    z ^= z >> np.uint64(31)
+    rng[0] = z if z != np.uint64(0) else _ONE
+    rng[NEXT_START] = k + rng[START_STEP]
+    return k

@@ -84,14 +84,45 @@ def count_solutions(ncells, npieces, pl_piece, pl_cells, pl_len, allowed, dots, 
     ``pl_piece[k]``); ``allowed[k]`` false removes a placement. ``out[s, p]``
     receives the placement number p takes in solution s. After ``budget``
     search nodes it gives up and returns -1: the count is then unknown.
+
+    Each line is a bit mask of its cells, so whether it still fits is a few
+    word operations; a dot's options are counted over the lines that cover
+    it (``over``), not by a pass over every line's cells.
     """
     nplace = pl_piece.shape[0]
-    occ = np.zeros(ncells, np.bool_)
+    words = (ncells + 63) // 64
+    mask = np.zeros((nplace, words), np.uint64)
+    over_start = np.zeros(ncells + 1, np.int64)
+    for k in range(nplace):
+        for i in range(pl_len[k]):
+            c = pl_cells[k, i]
+            mask[k, c >> 6] |= np.uint64(1) << np.uint64(c & 63)
+            over_start[c + 1] += 1
+    for c in range(ncells):
+        over_start[c + 1] += over_start[c]
+    over = np.zeros(over_start[ncells], np.int64)  # the lines over each cell, in index order
+    fill = over_start.copy()
+    for k in range(nplace):
+        for i in range(pl_len[k]):
+            c = pl_cells[k, i]
+            over[fill[c]] = k
+            fill[c] += 1
+    own_start = np.zeros(npieces + 1, np.int64)
+    for k in range(nplace):
+        own_start[pl_piece[k] + 1] += 1
+    for p in range(npieces):
+        own_start[p + 1] += own_start[p]
+    own = np.zeros(nplace, np.int64)  # each number's lines, in index order
+    own_fill = own_start.copy()
+    for k in range(nplace):
+        own[own_fill[pl_piece[k]]] = k
+        own_fill[pl_piece[k]] += 1
+    occ = np.zeros(words, np.uint64)
+    covered = np.zeros(ncells, np.bool_)
     assigned = np.full(npieces, -1, np.int64)
+    nassigned = 0
     ok = np.zeros(nplace, np.bool_)
-    count_p = np.zeros(npieces, np.int64)
-    reach = np.zeros(ncells, np.int64)
-    cand = np.zeros((npieces + 1, nplace), np.int64)
+    cand = np.empty((npieces + 1, nplace), np.int64)  # written before read
     ncand = np.zeros(npieces + 1, np.int64)
     tried = np.zeros(npieces + 1, np.int64)
     ndots = dots.shape[0]
@@ -104,39 +135,37 @@ def count_solutions(ncells, npieces, pl_piece, pl_cells, pl_len, allowed, dots, 
             budget -= 1
             if budget < 0:
                 return -1
-            # Choose what to branch on at this depth.
-            for k in range(nplace):
-                fits = allowed[k] and assigned[pl_piece[k]] < 0
-                if fits:
-                    for i in range(pl_len[k]):
-                        if occ[pl_cells[k, i]]:
-                            fits = False
-                            break
-                ok[k] = fits
-            count_p[:] = 0
-            reach[:] = 0
-            for k in range(nplace):
-                if ok[k]:
-                    count_p[pl_piece[k]] += 1
-                    for i in range(pl_len[k]):
-                        reach[pl_cells[k, i]] += 1
+            # Choose what to branch on at this depth: the number or dot with the fewest lines that fit.
+            # (A placed number's lines were marked as not fitting when it was placed.)
             best = -1
             best_count = nplace + 1
             best_is_dot = False
             dead = False
-            done = True
             for p in range(npieces):
-                if assigned[p] < 0:
-                    done = False
-                    if count_p[p] < best_count:
-                        best_count = count_p[p]
-                        best = p
-                        best_is_dot = False
+                if assigned[p] >= 0:
+                    continue
+                fitting = 0
+                for e in range(own_start[p], own_start[p + 1]):
+                    k = own[e]
+                    fits = allowed[k]
+                    if fits:
+                        for j in range(words):
+                            if mask[k, j] & occ[j]:
+                                fits = False
+                                break
+                    ok[k] = fits
+                    fitting += fits
+                if fitting < best_count:
+                    best_count = fitting
+                    best = p
             for d in range(ndots):
                 cell = dots[d]
-                if occ[cell]:
+                if covered[cell]:
                     continue
-                c = reach[cell]
+                c = 0
+                for j in range(over_start[cell], over_start[cell + 1]):
+                    if ok[over[j]]:
+                        c += 1
                 if c < best_count:
                     best_count = c
                     best = cell
@@ -145,7 +174,7 @@ def count_solutions(ncells, npieces, pl_piece, pl_cells, pl_len, allowed, dots, 
                     dead = True
                     break
             n = 0
-            if done:
+            if nassigned == npieces:
                 if not dead:
                     if found < out.shape[0]:
                         for p in range(npieces):
@@ -154,37 +183,59 @@ def count_solutions(ncells, npieces, pl_piece, pl_cells, pl_len, allowed, dots, 
                     if found >= limit:
                         return found
             elif not dead and best_count > 0:
-                for k in range(nplace):
-                    if not ok[k]:
-                        continue
-                    if best_is_dot:
-                        hit = False
-                        for i in range(pl_len[k]):
-                            if pl_cells[k, i] == best:
-                                hit = True
-                                break
-                        if not hit:
-                            continue
-                    elif pl_piece[k] != best:
-                        continue
-                    cand[depth, n] = k
-                    n += 1
+                if best_is_dot:
+                    for j in range(over_start[best], over_start[best + 1]):
+                        if ok[over[j]]:
+                            cand[depth, n] = over[j]
+                            n += 1
+                else:
+                    for e in range(own_start[best], own_start[best + 1]):
+                        if ok[own[e]]:
+                            cand[depth, n] = own[e]
+                            n += 1
             ncand[depth] = n
             tried[depth] = 0
-        # Undo the placement tried last at this depth, then try the next one.
+        # Lift the line tried last at this depth, then try the next one.
         if tried[depth] > 0:
             k = cand[depth, tried[depth] - 1]
             assigned[pl_piece[k]] = -1
+            nassigned -= 1
+            for j in range(words):
+                occ[j] &= ~mask[k, j]
             for i in range(pl_len[k]):
-                occ[pl_cells[k, i]] = False
+                covered[pl_cells[k, i]] = False
         if tried[depth] == ncand[depth]:
             depth -= 1
             continue
         k = cand[depth, tried[depth]]
         tried[depth] += 1
-        assigned[pl_piece[k]] = k
+        p = pl_piece[k]
+        assigned[p] = k
+        nassigned += 1
+        for e in range(own_start[p], own_start[p + 1]):
+            ok[own[e]] = False
+        for j in range(words):
+            occ[j] |= mask[k, j]
         for i in range(pl_len[k]):
-            occ[pl_cells[k, i]] = True
+            covered[pl_cells[k, i]] = True
         depth += 1
         fresh = True
     return found
+
+
+@allocating
+def solvable(h, w, n, pos, val, dot, budget):
+    """Whether numbers ``pos[:n]``/``val[:n]`` and the dots (``dot``, per cell) have a solution: 1 yes, 0 no,
+    -1 not known after ``budget`` search nodes."""
+    lines, length, cells = number_lines(h, w, pos[:n], val[:n])
+    ndots = 0
+    for c in range(h * w):
+        ndots += dot[c]
+    dots = np.zeros(ndots, np.int64)
+    ndots = 0
+    for c in range(h * w):
+        if dot[c]:
+            dots[ndots] = c
+            ndots += 1
+    out = np.zeros((1, n), np.int64)
+    return count_solutions(h * w, n, lines, cells, length, np.ones(lines.shape[0], np.bool_), dots, 1, out, budget)

@@ -1,0 +1,41 @@
+"""The first level's random starts: the same good starts, in the same order, on any number of threads."""
+
+from __future__ import annotations
+
+import numpy as np
+
+from linjat_editor.core import PRESETS, count_solutions, first_level, solve
+from linjat_editor.core.kernels.bits import next_start, rand_below, start_states
+from linjat_editor.core.objective import as_objective
+from linjat_editor.core.starts import Starts
+
+
+def test_a_start_draws_from_the_seed_and_its_number_alone() -> None:
+    def draws(rng: np.ndarray) -> tuple[int, list[int]]:
+        number = int(next_start(rng))
+        return number, [int(rand_below(rng, 1000)) for _ in range(5)]
+
+    one = start_states(42)
+    every = dict(draws(one) for _ in range(6))
+    other = start_states(42, first=1, step=2)
+    odd = dict(draws(other) for _ in range(3))
+    assert sorted(odd) == [1, 3, 5] and all(odd[k] == every[k] for k in odd)
+    assert dict(draws(start_states(43)) for _ in range(6)) != every
+
+
+def test_threads_find_the_same_candidates_in_the_same_order() -> None:
+    goal = as_objective(PRESETS["expert"])
+    for seed in (1, 2):
+        lists = []
+        for workers in (1, 2, 3):
+            starts = Starts(13, 9, 24, goal, seed, workers, require_hard=True)
+            lists.append([starts.next_candidate() for _ in range(3)])
+        assert lists[0] == lists[1] == lists[2]
+        for level in lists[0]:
+            assert level is not None and solve(level).solved and count_solutions(level, limit=2).count == 1
+
+
+def test_the_first_level_is_the_same_on_one_and_two_workers() -> None:
+    for tier, (h, w, n) in {"expert": (13, 9, 26), "hard": (11, 8, 22), "easy": (9, 6, 10)}.items():
+        for seed in (5, 6):
+            assert first_level(h, w, n, PRESETS[tier], seed, workers=2) == first_level(h, w, n, PRESETS[tier], seed)
