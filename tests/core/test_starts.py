@@ -39,3 +39,34 @@ def test_the_first_level_is_the_same_on_one_and_two_workers() -> None:
     for tier, (h, w, n) in {"expert": (13, 9, 26), "hard": (11, 8, 22), "easy": (9, 6, 10)}.items():
         for seed in (5, 6):
             assert first_level(h, w, n, PRESETS[tier], seed, workers=2) == first_level(h, w, n, PRESETS[tier], seed)
+
+
+def test_a_start_is_refused_only_when_it_has_no_solution() -> None:
+    """hemmed_in says what the board's placements say; solvable's 0 is the exact count's, with no budget."""
+    from linjat_editor.core.kernels.board import allocate, build_board
+    from linjat_editor.core.kernels.exact import BUDGET, count_solutions, hemmed_in, number_lines, solvable
+    from linjat_editor.core.kernels.fill import random_numbers
+
+    seen = {True: 0, False: 0}
+    refuted = 0
+    for h, w, n in ((13, 9, 26), (11, 8, 22), (9, 6, 10), (5, 5, 9)):
+        b = allocate(h, w, n)
+        rng = start_states(7)
+        for _ in range(600):
+            next_start(rng)
+            assert random_numbers(h, w, n, b.pos, b.val, np.zeros(h * w, np.bool_), b.taken, rng)
+            b.dot[:] = False
+            build_board(b)
+            no_line = any(b.pbeg[p + 1] == b.pbeg[p] for p in range(n))
+            hemmed = bool(hemmed_in(h, w, n, b.pos, b.val, b.taken))
+            assert hemmed == no_line
+            seen[hemmed] += 1
+            if hemmed:
+                continue
+            piece, length, cells = number_lines(h, w, b.pos[:n].copy(), b.val[:n].copy())
+            exact = count_solutions(h * w, n, piece, cells, length, np.ones(len(piece), np.bool_),
+                                    np.zeros(0, np.int64), 1, np.zeros((1, n), np.int64), BUDGET)
+            quick = solvable(h, w, n, b.pos, b.val, b.dot, 200)
+            assert quick == exact or quick == -1, (quick, exact)
+            refuted += quick == 0
+    assert seen[True] > 100 and seen[False] > 100 and refuted > 100, (seen, refuted)

@@ -42,10 +42,10 @@ def number_lines(h, w, pos, val):
     k = 0
     for p in range(n):
         r, c, v = pos[p] // w, pos[p] % w, val[p]
-        left = _room(h, w, taken, r, c, 0, -1, v - 1)
-        right = _room(h, w, taken, r, c, 0, 1, v - 1)
-        up = _room(h, w, taken, r, c, -1, 0, v - 1)
-        down = _room(h, w, taken, r, c, 1, 0, v - 1)
+        left = room(h, w, taken, r, c, 0, -1, v - 1)
+        right = room(h, w, taken, r, c, 0, 1, v - 1)
+        up = room(h, w, taken, r, c, -1, 0, v - 1)
+        down = room(h, w, taken, r, c, 1, 0, v - 1)
         for first in range(v):
             if first <= left and v - 1 - first <= right:
                 _line(piece, length, cells, k, p, v, pos[p] - first, 1)
@@ -57,7 +57,7 @@ def number_lines(h, w, pos, val):
 
 
 @helper
-def _room(h, w, taken, r, c, dr, dc, most):
+def room(h, w, taken, r, c, dr, dc, most):
     """Free cells from (r, c) in direction (dr, dc), at most ``most``, before the edge or a number."""
     k = 0
     while k < most:
@@ -221,6 +221,25 @@ def count_solutions(ncells, npieces, pl_piece, pl_cells, pl_len, allowed, dots, 
         depth += 1
         fresh = True
     return found
+
+
+@helper
+def hemmed_in(h, w, n, pos, val, taken):
+    """Whether some number has no line at all: the edges and the other numbers leave it too little room.
+
+    Such numbers have no solution (nine random expert starts in ten are so),
+    and this says so without allocating. ``taken``: scratch, one per cell.
+    """
+    for c in range(h * w):
+        taken[c] = False
+    for p in range(n):
+        taken[pos[p]] = True
+    for p in range(n):
+        r, c, need = pos[p] // w, pos[p] % w, val[p] - 1
+        if room(h, w, taken, r, c, 0, -1, need) + room(h, w, taken, r, c, 0, 1, need) < need and \
+                room(h, w, taken, r, c, -1, 0, need) + room(h, w, taken, r, c, 1, 0, need) < need:
+            return True
+    return False
 
 
 @allocating

@@ -25,7 +25,7 @@ import numpy as np
 from ..scoring import LOWEST_AT, MORE_THAN_AT, RULES_AT, TARGET_AT, TEACH_AT
 from .bits import copy, helper, kernel, next_start, rand_below
 from .board import LAYER_KIND, UNCLAIMED, build_board
-from .exact import solvable
+from .exact import hemmed_in, solvable
 from .fill import fill_board, fill_or_keep, random_numbers
 from .layer import (
     CONTRADICTION,
@@ -284,16 +284,9 @@ def first_candidate(b, pinned, require_hard, weights, rng, attempts, allowed):
             return np.nan
         copy(dot, pinned, h * w)
         # Most random starts have no solution at all (98 in 100 on expert's grid), however they
-        # are filled; a fill finds out only after placing dots. Nine in ten have a number the
-        # edges and the others leave no line (its placements say so), and the exact solver
-        # refutes most of the rest in a few nodes.
-        build_board(b)
-        hemmed = False
-        for p in range(n):
-            if b.pbeg[p + 1] == b.pbeg[p]:
-                hemmed = True
-                break
-        if hemmed or solvable(h, w, n, pos, val, dot, REFUTE_BUDGET) == 0:
+        # are filled; a fill finds out only after placing dots. Nine in ten leave a number no
+        # line at all, and the exact solver refutes most of the rest in a few nodes.
+        if hemmed_in(h, w, n, pos, val, b.taken) or solvable(h, w, n, pos, val, dot, REFUTE_BUDGET) == 0:
             continue
         score = evaluate(b, rng, weights, allowed, False)
         if np.isnan(score):
