@@ -81,13 +81,17 @@ class Starts:
         self.blocked = np.zeros(height * width, np.bool_)
         self.everywhere = np.ones(height * width, np.bool_)
         self.stopped = False
+        self.failed: BaseException | None = None  # what stopped a searcher's thread
 
     def next_candidate(self) -> Level | None:
-        """The good start with the lowest number after the last one given (None: none within ``ATTEMPTS``)."""
+        """The good start with the lowest number after the last one given (None: none within ``ATTEMPTS``).
+
+        An error in any searcher stops them all and is raised here.
+        """
         if len(self.searchers) == 1:
             self._search(self.searchers[0])
         else:
-            others = [threading.Thread(target=self._search, args=(s,), daemon=True) for s in self.searchers[1:]]
+            others = [threading.Thread(target=self._in_thread, args=(s,), daemon=True) for s in self.searchers[1:]]
             for thread in others:
                 thread.start()
             try:
@@ -99,6 +103,8 @@ class Starts:
                 for thread in others:
                     thread.join()
                 self.stopped = False
+            if self.failed is not None:
+                raise self.failed
         found = [s for s in self.searchers if s.found is not None]
         if not found:
             return None
@@ -112,6 +118,13 @@ class Starts:
         if self.stopped:
             return -1
         return min((s.found for s in self.searchers if s.found is not None), default=ATTEMPTS)
+
+    def _in_thread(self, searcher: Searcher) -> None:
+        try:
+            self._search(searcher)
+        except BaseException as error:  # noqa: BLE001 - handed to the caller's thread, which raises it
+            self.failed = error
+            self.stopped = True
 
     def _search(self, searcher: Searcher) -> None:
         searcher.search(self._below, lambda b, rng, step: optimize(

@@ -70,3 +70,21 @@ def test_a_start_is_refused_only_when_it_has_no_solution() -> None:
             assert quick == exact or quick == -1, (quick, exact)
             refuted += quick == 0
     assert seen[True] > 100 and seen[False] > 100 and refuted > 100, (seen, refuted)
+
+
+def test_an_error_in_a_searchers_thread_reaches_the_caller(monkeypatch) -> None:  # type: ignore[no-untyped-def]
+    import pytest
+
+    from linjat_editor.core.starts import Searcher
+
+    search = Searcher.search
+
+    def failing(self: Searcher, below, attempt) -> None:  # type: ignore[no-untyped-def]
+        if int(self.rng[1]) % 2:  # the second searcher (odd starts) fails
+            raise RuntimeError("a kernel failed")
+        search(self, below, attempt)
+
+    monkeypatch.setattr(Searcher, "search", failing)
+    starts = Starts(13, 9, 24, as_objective(PRESETS["expert"]), 1, 2, require_hard=True)
+    with pytest.raises(RuntimeError, match="a kernel failed"):
+        starts.next_candidate()
