@@ -42,9 +42,9 @@ def test_the_first_level_is_the_same_on_one_and_two_workers() -> None:
 
 
 def test_a_start_is_refused_only_when_it_has_no_solution() -> None:
-    """hemmed_in says what the board's placements say; solvable's 0 is the exact count's, with no budget."""
+    """hemmed_in says what the board's placements say; a 200-node count's 0 is the exact count's, with no budget."""
     from linjat_editor.core.kernels.board import allocate, build_board
-    from linjat_editor.core.kernels.exact import BUDGET, count_solutions, hemmed_in, number_lines, solvable
+    from linjat_editor.core.kernels.exact import BUDGET, count_numbers_and_dots, count_solutions, hemmed_in, number_lines
     from linjat_editor.core.kernels.fill import random_numbers
 
     seen = {True: 0, False: 0}
@@ -66,7 +66,7 @@ def test_a_start_is_refused_only_when_it_has_no_solution() -> None:
             piece, length, cells = number_lines(h, w, b.pos[:n].copy(), b.val[:n].copy())
             exact = count_solutions(h * w, n, piece, cells, length, np.ones(len(piece), np.bool_),
                                     np.zeros(0, np.int64), 1, np.zeros((1, n), np.int64), BUDGET)
-            quick = solvable(h, w, n, b.pos, b.val, b.dot, 200)
+            quick = count_numbers_and_dots(h, w, n, b.pos, b.val, b.dot, 1, 200)
             assert quick == exact or quick == -1, (quick, exact)
             refuted += quick == 0
     assert seen[True] > 100 and seen[False] > 100 and refuted > 100, (seen, refuted)

@@ -4,15 +4,15 @@ A candidate the optimizer's kernel found is checked before it enters a pool
 (``core.pool.check``): one kernel, without the GIL (so two islands never wait
 on each other here), runs the same engine parts on a traced board the pool keeps: the solver's one layer loop
 (``classify_level``), the analysis' general leak test (``find_all``, the one
-``detect_leaks`` runs) and the independent exact solver (``number_lines`` and
-``count_solutions``, as ``core.exact`` calls them). The article's two leak
+``detect_leaks`` runs) and the independent exact solver (``count_numbers_and_dots``:
+``number_lines`` and ``count_solutions``, as ``core.exact`` calls them). The article's two leak
 patterns, rare, are left to ``leaks.article_points`` in Python.
 """
 
 import numpy as np
 
 from .bits import allocating
-from .exact import BUDGET, count_solutions, number_lines
+from .exact import BUDGET, count_numbers_and_dots
 from .layer import SINGLE_SOLUTION, SOLVED, UNCONTESTED_NO_COVER, classify_level
 from .leak_general import find_all, placement_cells
 
@@ -56,17 +56,5 @@ def admission(b, max_group, most=-1):
             general += 1
     if general or table[SINGLE_SOLUTION, 0] or table[UNCONTESTED_NO_COVER, 0]:
         return state, general, -1
-    lines, length, line_cells = number_lines(b.h, b.w, b.pos[:n], b.val[:n])
-    ndots = 0
-    for c in range(b.h * b.w):
-        ndots += b.dot[c]
-    dots = np.zeros(ndots, np.int64)
-    ndots = 0
-    for c in range(b.h * b.w):
-        if b.dot[c]:
-            dots[ndots] = c
-            ndots += 1
-    out = np.zeros((2, n), np.int64)
-    ok = np.ones(lines.shape[0], np.bool_)
-    count = count_solutions(b.h * b.w, n, lines, line_cells, length, ok, dots, 2, out, BUDGET)
+    count = count_numbers_and_dots(b.h, b.w, n, b.pos, b.val, b.dot, 2, BUDGET)
     return state, general, max(count, -1)

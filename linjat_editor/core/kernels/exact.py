@@ -243,9 +243,9 @@ def hemmed_in(h, w, n, pos, val, taken):
 
 
 @allocating
-def solvable(h, w, n, pos, val, dot, budget):
-    """Whether numbers ``pos[:n]``/``val[:n]`` and the dots (``dot``, per cell) have a solution: 1 yes, 0 no,
-    -1 not known after ``budget`` search nodes."""
+def count_numbers_and_dots(h, w, n, pos, val, dot, limit, budget):
+    """Solutions (up to ``limit``) of numbers ``pos[:n]``/``val[:n]`` and the dots (``dot``, per cell),
+    each number's lines listed here; -1 when ``budget`` search nodes were not enough."""
     lines, length, cells = number_lines(h, w, pos[:n], val[:n])
     ndots = 0
     for c in range(h * w):
@@ -257,4 +257,4 @@ def solvable(h, w, n, pos, val, dot, budget):
             dots[ndots] = c
             ndots += 1
     out = np.zeros((1, n), np.int64)
-    return count_solutions(h * w, n, lines, cells, length, np.ones(lines.shape[0], np.bool_), dots, 1, out, budget)
+    return count_solutions(h * w, n, lines, cells, length, np.ones(lines.shape[0], np.bool_), dots, limit, out, budget)

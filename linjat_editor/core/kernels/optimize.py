@@ -25,7 +25,7 @@ import numpy as np
 from ..scoring import LOWEST_AT, MORE_THAN_AT, RULES_AT, TARGET_AT, TEACH_AT
 from .bits import copy, helper, kernel, next_start, rand_below
 from .board import LAYER_KIND, UNCLAIMED, build_board
-from .exact import hemmed_in, solvable
+from .exact import count_numbers_and_dots, hemmed_in
 from .fill import fill_board, fill_or_keep, random_numbers
 from .layer import (
     CONTRADICTION,
@@ -286,7 +286,7 @@ def first_candidate(b, pinned, require_hard, weights, rng, attempts, allowed):
         # Most random starts have no solution at all (98 in 100 on expert's grid), however they
         # are filled; a fill finds out only after placing dots. Nine in ten leave a number no
         # line at all, and the exact solver refutes most of the rest in a few nodes.
-        if hemmed_in(h, w, n, pos, val, b.taken) or solvable(h, w, n, pos, val, dot, REFUTE_BUDGET) == 0:
+        if hemmed_in(h, w, n, pos, val, b.taken) or count_numbers_and_dots(h, w, n, pos, val, dot, 1, REFUTE_BUDGET) == 0:
             continue
         score = evaluate(b, rng, weights, allowed, False)
         if np.isnan(score):
