@@ -117,8 +117,7 @@ def count_solutions(ncells, npieces, pl_piece, pl_cells, pl_len, allowed, dots, 
     for k in range(nplace):
         own[own_fill[pl_piece[k]]] = k
         own_fill[pl_piece[k]] += 1
-    occ = np.zeros(words, np.uint64)
-    covered = np.zeros(ncells, np.bool_)
+    occ = np.zeros(words, np.uint64)  # the cells the placed lines cover, a bit each
     assigned = np.full(npieces, -1, np.int64)
     nassigned = 0
     ok = np.zeros(nplace, np.bool_)
@@ -160,7 +159,7 @@ def count_solutions(ncells, npieces, pl_piece, pl_cells, pl_len, allowed, dots, 
                     best = p
             for d in range(ndots):
                 cell = dots[d]
-                if covered[cell]:
+                if occ[cell >> 6] >> np.uint64(cell & 63) & np.uint64(1):
                     continue
                 c = 0
                 for j in range(over_start[cell], over_start[cell + 1]):
@@ -202,8 +201,6 @@ def count_solutions(ncells, npieces, pl_piece, pl_cells, pl_len, allowed, dots, 
             nassigned -= 1
             for j in range(words):
                 occ[j] &= ~mask[k, j]
-            for i in range(pl_len[k]):
-                covered[pl_cells[k, i]] = False
         if tried[depth] == ncand[depth]:
             depth -= 1
             continue
@@ -216,8 +213,6 @@ def count_solutions(ncells, npieces, pl_piece, pl_cells, pl_len, allowed, dots, 
             ok[own[e]] = False
         for j in range(words):
             occ[j] |= mask[k, j]
-        for i in range(pl_len[k]):
-            covered[pl_cells[k, i]] = True
         depth += 1
         fresh = True
     return found
