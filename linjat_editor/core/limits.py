@@ -25,3 +25,9 @@ MAX_WORKERS = 256
 #: progress report comes promptly, long enough that the Python between two
 #: calls costs nothing measurable.
 CHUNK_SECONDS = 0.03
+
+
+def next_chunk(chunk: int, done: int, spent: float) -> int:
+    """The next kernel call's share of work, after the last one did ``done`` of a ``chunk`` in ``spent``
+    seconds: towards ``CHUNK_SECONDS``, at most four times the chunk."""
+    return max(1, min(chunk * 4, int(done * CHUNK_SECONDS / max(spent, 1e-6))))

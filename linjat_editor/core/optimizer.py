@@ -22,7 +22,7 @@ from dataclasses import dataclass
 from typing import Callable, Collection
 
 from .generator import new_seed
-from .limits import CHUNK_SECONDS, MAX_WORKERS, check_numbers
+from .limits import CHUNK_SECONDS, MAX_WORKERS, check_numbers, next_chunk
 from .level import Cell, Level, LevelError
 from .polish import climb, polish_moves
 from .starts import first_level
@@ -219,8 +219,7 @@ class Optimizer:
                 spent = time.perf_counter() - t0
                 epoch_left -= step
                 done[i] += step
-                # Grow or shrink the next chunk towards CHUNK_SECONDS.
-                chunk = max(1, min(chunk * 4, int(step * CHUNK_SECONDS / max(spent, 1e-6))))
+                chunk = next_chunk(chunk, step, spent)
                 if report is not None:
                     report()
             if mail is None or epoch == len(plan) - 1:

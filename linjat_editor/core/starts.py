@@ -23,7 +23,7 @@ from .kernels.board import allocate
 from .kernels.members import allocate_members
 from .kernels.optimize import optimize
 from .level import Level, LevelError
-from .limits import CHUNK_SECONDS, MAX_NUMBERS
+from .limits import MAX_NUMBERS, next_chunk
 from .objective import Objective, as_objective
 from .pool import check
 from .scoring import Weights
@@ -157,7 +157,7 @@ class Searcher:
             if not math.isnan(attempt(self.board, self.rng, tries)):
                 self.found = int(self.rng[NEXT_START]) - int(self.rng[START_STEP])
                 return
-            chunk = max(1, min(chunk * 4, int(tries * CHUNK_SECONDS / max(time.perf_counter() - t0, 1e-6))))
+            chunk = next_chunk(chunk, tries, time.perf_counter() - t0)
 
 
 __all__ = ["ATTEMPTS", "LEAK_FREE_TRIES", "first_level"]
