@@ -75,11 +75,16 @@ def rand_below(rng: np.ndarray, n: int) -> int:
     return int(((x * _MULT) >> np.uint64(33)) % np.uint64(n))
 
 
+#: splitmix64's step and its two mixing multipliers (as Python ints; the kernels use them as uint64).
+GOLDEN, MIX1, MIX2 = 0x9E3779B97F4A7C15, 0xBF58476D1CE4E5B9, 0x94D049BB133111EB
+_WORD = 0xFFFFFFFFFFFFFFFF
+
+
 def _splitmix(x: int) -> int:
     """splitmix64's output for counter ``x``: small consecutive counters give unrelated words."""
-    z = (int(x) + 0x9E3779B97F4A7C15) & 0xFFFFFFFFFFFFFFFF
-    z = ((z ^ (z >> 30)) * 0xBF58476D1CE4E5B9) & 0xFFFFFFFFFFFFFFFF
-    z = ((z ^ (z >> 27)) * 0x94D049BB133111EB) & 0xFFFFFFFFFFFFFFFF
+    z = (int(x) + GOLDEN) & _WORD
+    z = ((z ^ (z >> 30)) * MIX1) & _WORD
+    z = ((z ^ (z >> 27)) * MIX2) & _WORD
     return z ^ (z >> 31)
 
 
@@ -103,9 +108,7 @@ def start_states(seed: int, first: int = 0, step: int = 1) -> np.ndarray:
     return np.array([1, first, step, _splitmix(seed)], dtype=np.uint64)
 
 
-_GOLDEN = np.uint64(0x9E3779B97F4A7C15)
-_MIX1 = np.uint64(0xBF58476D1CE4E5B9)
-_MIX2 = np.uint64(0x94D049BB133111EB)
+_GOLDEN, _MIX1, _MIX2 = np.uint64(GOLDEN), np.uint64(MIX1), np.uint64(MIX2)
 
 
 @helper
