@@ -278,11 +278,13 @@ class Session:
 
 
 def discard_on_close(window) -> None:  # noqa: ANN001
-    """Answer Discard for the level and for the set when the window closes: no one is there to click."""
+    """Answer Discard for the level, the set and the optimizer's proposals when the window closes: no one is
+    there to click."""
     from PySide6.QtWidgets import QMessageBox
 
     window.files.prompt_unsaved = lambda: QMessageBox.StandardButton.Discard
     window.set_panel.prompt_unsaved = lambda: QMessageBox.StandardButton.Discard
+    window.optimizer.prompt_drop_pool = lambda quitting=False: QMessageBox.StandardButton.Discard
 
 
 def sheet_pictures(level_set, out: Path, options: dict) -> None:  # noqa: ANN001

@@ -41,7 +41,7 @@ def window(qtbot):
     # pytest-qt closes the window before fixture teardown: never let that open a modal prompt.
     w.files.prompt_unsaved = lambda: QMessageBox.StandardButton.Discard
     w.set_panel.prompt_unsaved = lambda: QMessageBox.StandardButton.Discard
-    w.optimizer.prompt_drop_pool = lambda: QMessageBox.StandardButton.Discard
+    w.optimizer.prompt_drop_pool = lambda quitting=False: QMessageBox.StandardButton.Discard
     qtbot.addWidget(w)
     yield w
     w.analysis.runner.cancel()

@@ -33,6 +33,9 @@ def test_designer_workflow_under_x(run_on_x, tmp_path, size):
     assert json.loads(puzzles.read_text())
     assert pdf.read_bytes().startswith(b"%PDF")
     assert summary["saved"] and summary["set_saved"]
+    # Quit asked about the running optimizer's proposals (the only unsaved thing left), and closed on Discard.
+    assert "proposal" in summary["quit_asked"] and "quitting discards them" in summary["quit_asked"]
+    assert summary["closed"]
     level = read_level(summary["level"])
     assert core.count_solutions(level, limit=2).count == 1 and core.solve(level).solved
     width, height = (int(x) for x in size.split("x"))

@@ -6,8 +6,8 @@ with the chosen level, and the window makes it one undoable step.
 The pool belongs to the level it was run for. While the board is that level
 (or one adopted from the pool) Adopt and preview act on it; once the board is
 edited away from it the pool says so and neither acts (undoing the edits
-brings them back); another document forgets the pool, once the designer
-agreed (:meth:`OptimizerPanel.confirm_drop`).
+brings them back); another document forgets the pool, and Quit drops it,
+once the designer agreed (:meth:`OptimizerPanel.confirm_drop`).
 """
 
 from __future__ import annotations
@@ -149,23 +149,26 @@ class OptimizerPanel(QWidget):
         if had_pool:
             self.info.setText("The pool was for the level before; Start optimizes this one.")
 
-    def prompt_drop_pool(self) -> QMessageBox.StandardButton:
-        """Ask Discard / Cancel about the pool of a level another is about to replace (tests replace it)."""
+    def prompt_drop_pool(self, quitting: bool = False) -> QMessageBox.StandardButton:
+        """Ask Discard / Cancel about the pool of a level another is about to replace, or the editor about to
+        quit (tests replace it)."""
         n = len(self.pool)
+        what = "quitting" if quitting else "another level on the board"
         return QMessageBox.question(
             self, "The optimizer's proposals",
-            f"The optimizer's pool holds {n} proposal{'s' if n != 1 else ''} for this level; another level on the "
-            "board discards them. Discard them?",
+            f"The optimizer's pool holds {n} proposal{'s' if n != 1 else ''} for this level; {what} discards them. "
+            "Discard them?",
             QMessageBox.StandardButton.Discard | QMessageBox.StandardButton.Cancel, QMessageBox.StandardButton.Cancel)
 
-    def confirm_drop(self) -> bool:
-        """True when another level may take the board: the pool is empty, or the designer discards it.
+    def confirm_drop(self, quitting: bool = False) -> bool:
+        """True when another level may take the board (or, ``quitting``, the editor may close): the pool is
+        empty, or the designer discards it. A run still going has its proposals asked about as they are.
 
         A pool for the board as it was before some edits is asked about too: Undo would bring it back,
         another level would not."""
         if not self.pool:
             return True
-        return self.prompt_drop_pool() == QMessageBox.StandardButton.Discard
+        return self.prompt_drop_pool(quitting) == QMessageBox.StandardButton.Discard
 
     def _show_match(self) -> None:
         """Adopt and the pool act only on a pool that belongs to the board; say so when it does not."""

@@ -393,7 +393,8 @@ class MainWindow(QMainWindow):
 
     def closeEvent(self, event: QCloseEvent) -> None:
         # When the session ends (SIGTERM, logout) nobody answers a question: the autosave keeps the work.
-        if not self.session_ending and not (self.files.maybe_save() and self.set_panel.confirm_drop()):
+        if not self.session_ending and not (self.files.maybe_save() and self.set_panel.confirm_drop()
+                                            and self.optimizer.confirm_drop(quitting=True)):
             event.ignore()
             return
         self.save_settings()

@@ -131,7 +131,7 @@ def test_another_level_asks_before_it_discards_the_optimizers_proposals(window, 
     panel._on_pool([entry(A, 3), entry(B, 2)])
     asked = []
     answer = [QMessageBox.StandardButton.Cancel]
-    monkeypatch.setattr(panel, "prompt_drop_pool", lambda: (asked.append(1), answer[0])[1])
+    monkeypatch.setattr(panel, "prompt_drop_pool", lambda quitting=False: (asked.append(quitting), answer[0])[1])
     path = str(tmp_path / "other.json")
     write_level(C, path)
     for replace in (lambda: window.files.new_level((5, 5)), lambda: window.files.open_file(path),
@@ -146,5 +146,60 @@ def test_another_level_asks_before_it_discards_the_optimizers_proposals(window, 
 
 def test_no_pool_no_question(window, monkeypatch):
     asked = []
-    monkeypatch.setattr(window.optimizer, "prompt_drop_pool", lambda: asked.append(1))
+    monkeypatch.setattr(window.optimizer, "prompt_drop_pool", lambda quitting=False: asked.append(1))
     assert window.files.new_level((5, 5)) and window.document.level == Level(5, 5) and not asked
+
+
+def test_quit_asks_before_it_discards_the_optimizers_proposals(window, qtbot):
+    """The real question, as the designer sees it: Cancel keeps the editor and the pool, Discard quits."""
+    from PySide6.QtCore import QTimer
+    from PySide6.QtWidgets import QApplication, QMessageBox
+
+    panel = window.optimizer
+    window.show()
+    panel.run_level = window.document.level
+    panel._on_pool([entry(A, 3), entry(B, 2)])
+    seen = []
+
+    def answer(button: QMessageBox.StandardButton) -> None:
+        box = QApplication.activeModalWidget()
+        if not isinstance(box, QMessageBox):
+            QTimer.singleShot(20, lambda: answer(button))
+            return
+        seen.append((box.windowTitle(), box.text(), [b.text().replace("&", "") for b in box.buttons()]))
+        box.button(button).click()
+
+    del panel.prompt_drop_pool  # the fixture's automatic Discard: the real box this time
+    try:
+        QTimer.singleShot(20, lambda: answer(QMessageBox.StandardButton.Cancel))
+        assert not window.close()
+        title, text, buttons = seen[0]
+        assert title == "The optimizer's proposals" and sorted(buttons) == ["Cancel", "Discard"]
+        assert text.startswith("The optimizer's pool holds 2 proposals for this level; quitting discards them.")
+        assert window.isVisible() and panel.pool_view.count() == 2 and len(panel.pool) == 2
+        QTimer.singleShot(20, lambda: answer(QMessageBox.StandardButton.Discard))
+        assert window.close() and not window.isVisible() and len(seen) == 2
+    finally:
+        panel.prompt_drop_pool = lambda quitting=False: QMessageBox.StandardButton.Discard
+
+
+def test_quit_without_proposals_asks_nothing_about_them(window):
+    asked = []
+    window.optimizer.prompt_drop_pool = lambda quitting=False: asked.append(quitting)
+    assert window.close() and not asked
+
+
+def test_cancel_at_the_proposals_question_keeps_the_run_going(window, qtbot):
+    from PySide6.QtWidgets import QMessageBox
+
+    opt = window.optimizer
+    window.document.load(Level.from_rows(["3 . .", "     ", ". 2  ", "    2", ". . ."]))
+    opt.settings.iterations.setValue(opt.settings.iterations.maximum())
+    opt.start()
+    qtbot.waitUntil(lambda: bool(opt.pool), timeout=120_000)
+    asked = []
+    opt.prompt_drop_pool = lambda quitting=False: (asked.append(quitting), QMessageBox.StandardButton.Cancel)[1]
+    assert not window.close() and asked == [True]
+    assert opt.runner.state == "running" and opt.runner.is_busy() and opt.pool
+    opt.prompt_drop_pool = lambda quitting=False: QMessageBox.StandardButton.Discard
+    assert window.close() and not opt.runner.is_busy()

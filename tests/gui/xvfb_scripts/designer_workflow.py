@@ -3,7 +3,7 @@
 ``designer_workflow.py WIDTHxHEIGHT OUT_DIR``: new 9x6 level, numbers typed on
 the board, Fill, the verdict, steps, the optimizer (preview, adopt, undo),
 playtest to solved with mouse drags, add to a set, export puzzles.json and
-PDF, save the set and the level, start the optimizer again and quit. Screenshots go to OUT_DIR; the
+PDF, save the set and the level, start the optimizer again and quit (discarding its proposals when asked). Screenshots go to OUT_DIR; the
 last stdout line is a JSON summary the test checks (files, problems found).
 """
 
@@ -162,10 +162,23 @@ def main() -> int:
     window.findChild(QDockWidget, "dock-optimizer").raise_()
     opt.settings.iterations.setValue(opt.settings.iterations.maximum())
     opt.buttons["start"].click()
-    wait_for(lambda: opt.runner.done > 0, "the second optimizer run")
+    wait_for(lambda: opt.runner.done > 0 and opt.pool, "the second optimizer run's first proposals")
     shot("6-optimizer-running", "dock-optimizer")
+    # Quit: the real question about the pool's proposals opens inside close; read it and discard them.
+    from PySide6.QtCore import QTimer
+    from PySide6.QtWidgets import QMessageBox
+
+    def answer_quit() -> None:
+        box = QApplication.activeModalWidget()
+        if isinstance(box, QMessageBox):
+            summary["quit_asked"] = box.text()
+            box.button(QMessageBox.StandardButton.Discard).click()
+        else:
+            QTimer.singleShot(50, answer_quit)
+
+    QTimer.singleShot(50, answer_quit)
+    summary["closed"] = window.close()
     print(json.dumps(summary), flush=True)
-    window.close()
     return editor_app.finish(app.exec() if window.isVisible() else 0)
 
 

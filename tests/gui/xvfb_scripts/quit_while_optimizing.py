@@ -2,7 +2,8 @@
 
 ``quit_while_optimizing.py LEVEL ANSWER``: edits the level, starts a long optimizer
 run, closes the window once answering "Cancel" (everything must keep running),
-then again answering ANSWER (Save or Discard) in the real modal box. Prints
+then again answering ANSWER (Save or Discard) in the real modal box, and Discard
+to the optimizer's proposals if it asks about them. Prints
 ``closing-at <time>`` just before the final close; the test checks the exit.
 """
 
@@ -66,6 +67,8 @@ def main() -> int:
         elif step == "answer" and press(answer):
             state["step"] = "answered"
             state["t"] = time.monotonic()
+        elif step == "answered":
+            press("Discard")  # the pool's proposals, if the run had made some: asked about after the level
 
     timer = QTimer(qapp, interval=50, timeout=tick)
     timer.start()

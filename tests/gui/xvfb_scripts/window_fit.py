@@ -16,7 +16,7 @@ from pathlib import Path
 
 from PySide6.QtCore import Qt
 from PySide6.QtTest import QTest
-from PySide6.QtWidgets import QAbstractScrollArea, QApplication, QDockWidget, QPushButton
+from PySide6.QtWidgets import QAbstractScrollArea, QApplication, QDockWidget, QMessageBox, QPushButton
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))  # the scripts beside this one (also under pytest's doctests)
 from designer_workflow import hidden_controls, wait_for  # noqa: E402
@@ -102,6 +102,8 @@ def main() -> int:
                       "problems": problems}))
     window.document.undo_stack.setClean()
     window.set_panel.undo_stack.setClean()
+    # The designer lets the proposals go (the real question is tested in test_preview_in_window).
+    window.optimizer.prompt_drop_pool = lambda quitting=False: QMessageBox.StandardButton.Discard
     window.close()
     return 0
 
