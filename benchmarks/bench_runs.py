@@ -14,6 +14,7 @@ import compileall
 import datetime
 import json
 import os
+import random
 import resource
 import statistics
 import subprocess
@@ -369,9 +370,33 @@ def median_of(scores: list[float | None]) -> float | None:
     return statistics.median(present) if present else None
 
 
+#: Medians of resampled levels drawn to say how far a median moves with the draw, and the share of them its spread holds.
+SPREAD_DRAWS, SPREAD_SHARE = 2000, 0.9
+
+
+def median_spread(scores: list[float], draws: int = SPREAD_DRAWS, share: float = SPREAD_SHARE) -> list[float] | None:
+    """Where the median of as many levels, drawn again from these with replacement, lands ``share`` of the time
+    (a bootstrap): how far a median of this many levels moves with the draw. A goal inside it is neither met
+    nor missed by this run. The same scores give the same spread; None for fewer than two.
+
+    >>> median_spread([5.0] * 8)
+    [5.0, 5.0]
+    >>> low, high = median_spread([float(x) for x in range(20)]); low < 9.5 < high
+    True
+    """
+    if len(scores) < 2:
+        return None
+    rng = random.Random(0)
+    medians = sorted(statistics.median(rng.choices(scores, k=len(scores))) for _ in range(draws))
+    cut = int(draws * (1 - share) / 2)
+    return [medians[cut], medians[-cut - 1]]
+
+
 def summary(verdicts: list[Verdict]) -> dict[str, Any]:
-    """Median and mean selection score, how many leaky, how many not unique, mean layers, of some levels' verdicts."""
+    """Median (and its spread) and mean selection score, how many leaky, how many not unique, mean layers, of some
+    levels' verdicts."""
     return {"levels": len(verdicts), "median": median_of([v.score for v in verdicts]),
+            "spread": median_spread([v.score for v in verdicts]),
             "mean": statistics.fmean(v.score for v in verdicts) if verdicts else None,
             "leaky": sum(v.leaky for v in verdicts), "not_unique": sum(v.not_unique for v in verdicts),
             "layers": mean_layers([v.layers for v in verdicts])}
@@ -396,7 +421,7 @@ def quality_by_iterations(levels_per_tier: int, budgets: list[int], corpus: Path
 
 def summary_only(row: dict[str, Any]) -> dict[str, Any]:
     """A quality row's median, mean and counts, without its layers or the published and original figures."""
-    return {k: row[k] for k in ("levels", "median", "mean", "leaky", "not_unique", "failed")}
+    return {k: row[k] for k in ("levels", "median", "spread", "mean", "leaky", "not_unique", "failed")}
 
 
 def original_level(reference: Path, tier: str, h: int, w: int, n: int, seed: int, iterations: int) -> Level:
@@ -595,6 +620,8 @@ def render(results: dict[str, Any]) -> str:
                 pub_text = (f"; published {pub['published_median']:g}, max {pub['published_max']:g}"
                             if "published_max" in pub else "")
                 lines.append(f"  {t:<8}{medians}  ({bad}){pub_text}")
+                spreads = " / ".join("-" if not r.get("spread") else "{:g}-{:g}".format(*r["spread"]) for r in rows)
+                lines.append(f"  {'':<8}nine medians in ten of as many levels drawn again from these: {spreads}")
         for t, row in q["tiers"].items():
             if row.get("layers") and row.get("published_layers"):
                 mine, pub = row["layers"], row["published_layers"]

@@ -77,3 +77,24 @@ def test_quality_by_iterations_runs_each_budget_and_lists_the_medians_side_by_si
     line = next(ln for ln in text.splitlines() if ln.strip().startswith("easy") and " / " in ln)
     assert f"{at[30]:g} / {at[50]:g}" in line and f"max {row['published_max']:g}" in line
     assert "medians by iterations (30 / 50)" in text and "(leaky 0, not unique 0, failed 0)" in line
+    # Under each tier's medians, how far each moves with the draw: the spread of resampled medians, each budget's own.
+    spreads = [q["by_iterations"][b]["easy"]["spread"] for b in ("30", "50")]
+    assert all(low <= q["by_iterations"][b]["easy"]["median"] <= high for (low, high), b in zip(spreads, ("30", "50")))
+    below = text.splitlines()[text.splitlines().index(line) + 1]
+    assert below.strip().startswith("nine medians in ten") and below.endswith(" / ".join(f"{lo:g}-{hi:g}" for lo, hi in spreads))
+
+
+def test_a_medians_spread_is_where_resampled_medians_land() -> None:
+    from benchmarks.bench_runs import median_spread
+
+    wide, narrow = [float(x) for x in range(0, 200, 10)], [100.0 + x % 3 for x in range(20)]
+    assert median_spread(wide) == median_spread(list(wide))  # the same scores, the same spread
+    (lo, hi), (nlo, nhi) = median_spread(wide), median_spread(narrow)
+    assert lo < statistics.median(wide) < hi and hi - lo > 40  # twenty scores 0-190: the median moves by tens
+    assert 100 <= nlo <= nhi <= 102 and median_spread([3.0]) is None
+    # Nine in ten: a median of twenty such levels, drawn afresh, falls inside about that often.
+    import random
+
+    rng = random.Random(1)
+    inside = sum(lo <= statistics.median(rng.choices(wide, k=20)) <= hi for _ in range(4000)) / 4000
+    assert 0.85 <= inside <= 0.95
