@@ -162,7 +162,7 @@ class OptimizerPanel(QWidget):
 
     def confirm_drop(self, quitting: bool = False) -> bool:
         """True when another level may take the board (or, ``quitting``, the editor may close): the pool is
-        empty, or the designer discards it. A run still going has its proposals asked about as they are.
+        empty, or the designer discards it (a run still going goes on while the question is open).
 
         A pool for the board as it was before some edits is asked about too: Undo would bring it back,
         another level would not."""
