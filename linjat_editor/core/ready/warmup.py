@@ -131,10 +131,14 @@ def _touch_polish() -> None:
 
 
 def _touch_optimizer() -> None:
+    """A run, and its first level's search (``first_level`` calls the mutation kernel from Python: a
+    warm server that had not loaded it loaded it again in every ``generate``'s child)."""
     from ..optimizer import Optimizer
     from ..scoring import PRESETS
+    from ..starts import first_level
 
     Optimizer(_sample(), PRESETS["easy"], seed=0).run(2)
+    first_level(4, 4, 3, PRESETS["easy"], seed=0)
 
 
 def _touch_generator() -> None:
