@@ -74,6 +74,7 @@ def main(argv: list[str]) -> int:
     if threads() != 1:
         log(f"{threads()} threads after loading the kernels: a fork would copy only one; not serving")
         return 1
+    command.build_parser()  # once, here: each child only parses
     gc.collect()
     gc.freeze()  # what was loaded stays shared with the children, and their collections skip it
     server = Server(where, expected, lock)

@@ -7,6 +7,7 @@ import os
 import subprocess
 import sys
 from pathlib import Path
+from typing import Any
 
 import pytest
 
@@ -133,3 +134,25 @@ def test_the_canon_options_reach_the_search() -> None:
     for verb in (["batch", "--preset", "easy", "--count", "2", "-o", "s.json"], ["campaign", "--count", "6", "-o", "c.json"]):
         assert parser.parse_args(verb + ["--allow-ones"]).allow_ones
     assert parser.parse_args(["batch", "--preset", "easy", "--count", "2", "-o", "s.json", "--relax-tier-rule"]).relax_tier_rule
+
+
+def test_the_parser_built_once_parses_as_a_new_one() -> None:
+    """One parser per process (a served child only parses): what earlier commands parsed leaves no trace."""
+    from linjat_editor.cli.command import build_parser
+
+    assert build_parser() is build_parser()
+    commands = [["generate", "--size", "13x9", "--numbers", "26", "--preset", "expert", "--workers", "2", "--allow-ones"],
+                ["solve", "a.json", "--json"], ["generate", "--size", "9x6", "--numbers", "8"],
+                ["batch", "--preset", "easy", "--count", "2", "-o", "s.json"], ["solve", "b.json"]]
+
+    def parsed(parser: Any, argv: list[str]) -> dict[str, Any]:
+        """The namespace, a verb's function by what it calls (each build makes its own closures)."""
+        def named(value: Any) -> Any:
+            if not callable(value):
+                return value
+            inner = [c.cell_contents for c in value.__closure__ or ()]
+            return value.__qualname__, [getattr(f, "__qualname__", repr(f)) for f in inner]
+        return {key: named(value) for key, value in vars(parser.parse_args(argv)).items()}
+
+    for argv in commands + commands[::-1]:
+        assert parsed(build_parser(), argv) == parsed(build_parser.__wrapped__(), argv)
