@@ -2,12 +2,14 @@
 
 A real editor process (``app.main``, offscreen) with an unsaved edit and the
 optimizer running gets SIGTERM: it must exit 0 within seconds, its workers
-stopped, and leave an autosave of the edit that the next start offers. Once
-with the "Unsaved changes" question open: nobody is there to answer it.
+stopped, and leave an autosave of the edit, and of the optimizer's pool as it
+was, that the next start offers. Once with the "Unsaved changes" question open:
+nobody is there to answer it.
 """
 
 from __future__ import annotations
 
+import json
 import os
 import signal
 import subprocess
@@ -19,9 +21,10 @@ import pytest
 from linjat_editor.core.level import Level
 from linjat_editor.io import write_level
 
-#: The child: edit the level, start a long optimizer run, say "ready"; report the workers left at quit.
+#: The child: edit the level, start a long optimizer run, say "ready" once it has a pool; report the workers left
+#: at quit, and the pool as the session's end autosaved it.
 SCRIPT = r"""
-import sys
+import json, sys
 from PySide6.QtCore import QTimer
 from PySide6.QtWidgets import QApplication
 from linjat_editor.gui import workers
@@ -44,7 +47,12 @@ def tick():
         opt.settings.iterations.setValue(opt.settings.iterations.maximum())
         opt.start()
         state["step"] = "optimizing"
-    elif state["step"] == "optimizing" and opt.runner.done > 0:
+    elif state["step"] == "optimizing" and opt.runner.done > 0 and opt.pool:
+        keep = w.autosaver.keep
+        def kept():
+            print("pool", json.dumps([[e.level.rows(), e.score] for e in opt.pool]), flush=True)
+            keep()
+        w.autosaver.keep = kept
         if sys.argv[2] == "asking":
             QTimer.singleShot(0, w.close)  # the real "Unsaved changes" question opens inside close
         state["step"] = "ready"
@@ -84,4 +92,8 @@ def test_sigterm_writes_the_autosave_and_exits_0(tmp_path: Path, when: str) -> N
     assert len(scan.found) == 1 and not scan.notices, (scan.found, scan.notices)
     found = scan.found[0]
     assert found.original == path and found.level.number_at(0, 0).value == 2  # the edit, not the file
+    pool = json.loads(next(line for line in out.splitlines() if line.startswith("pool "))[5:])
+    assert found.proposals is not None and found.proposals_file == path
+    assert found.proposals.run.same_board(found.level)  # the run was started on the edited level
+    assert [[p.level.rows(), p.score] for p in found.proposals.proposals] == pool and pool
     found.release()

@@ -7,13 +7,15 @@ The pool belongs to the level it was run for. While the board is that level
 (or one adopted from the pool) Adopt and preview act on it; once the board is
 edited away from it the pool says so and neither acts (undoing the edits
 brings them back); another document forgets the pool, and Quit drops it,
-once the designer agreed (:meth:`OptimizerPanel.confirm_drop`).
+once the designer agreed (:meth:`OptimizerPanel.confirm_drop`). The editor's
+autosave keeps the pool (:meth:`OptimizerPanel.proposals`), so an editor the
+session ended, or a crash, offers it back on the next start (:meth:`OptimizerPanel.restore`).
 """
 
 from __future__ import annotations
 
 import math
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, NamedTuple
 
 from PySide6.QtCore import QSize, Signal
 from PySide6.QtWidgets import (QHBoxLayout, QLabel, QListWidget, QListWidgetItem, QMessageBox, QProgressBar,
@@ -28,6 +30,8 @@ from linjat_editor.gui.workers import format_eta
 from linjat_editor.render.thumbnail import level_thumbnail
 
 if TYPE_CHECKING:  # the engine loads when a run starts, not when the dock is built
+    from linjat_editor.core.classification import Classification
+    from linjat_editor.io.proposals_json import Proposals
     from linjat_editor.core.objective import Objective
     from linjat_editor.core.optimizer import Progress
     from linjat_editor.core.scoring import Weights
@@ -44,12 +48,22 @@ def describe(classification: Any) -> str:
     return " · ".join(parts) + f" · w{classification.all.max_width}"
 
 
+class Recovered(NamedTuple):
+    """A pool level an autosave brought back: what the pool shows of it (a run's own are ``PoolEntry``)."""
+
+    level: Level
+    classification: Classification
+    score: float
+
+
 class OptimizerPanel(QWidget):
     """Optimizes a seed level in the background and offers the pool for adoption."""
 
     # Signal(object): a Level travels, a Python object Qt has no type for.
     adoptRequested = Signal(object)  # Level
     previewRequested = Signal(object)  # Level, or None: back to the designer's level
+    #: The pool changed, or was dropped: what the autosave keeps (``proposals``) is out of date.
+    proposalsChanged = Signal()
 
     def __init__(self, level: Level | None = None, parent: QWidget | None = None) -> None:
         super().__init__(parent)
@@ -59,6 +73,7 @@ class OptimizerPanel(QWidget):
         self.run_level: Level | None = None
         self._adopted: set[Any] = set()
         self._taking_pool = True  # False once the pool's document is gone, until the next Start
+        self._recovered = False  # the pool came from an autosave (``restore``), not a run of this editor
         self._pool_signature: list[Any] = []
         self._thumbs: dict[Any, Any] = {}
         self.goal: Weights | Objective | None = None  # what the running search aims for (see SettingsForm.goal)
@@ -141,7 +156,10 @@ class OptimizerPanel(QWidget):
         self._taking_pool = False  # a last pool report of the stopped run may still be on its way
         self.end_preview()
         self.pool, self._pool_signature, self.run_level, self._adopted = [], [], None, set()
+        self._recovered = False
         self.pool_view.clear()
+        if had_pool:
+            self.proposalsChanged.emit()
         self.plot.clear(self.settings.iterations.value())
         self.progress.setValue(0)
         self.rate.setText("")
@@ -170,6 +188,39 @@ class OptimizerPanel(QWidget):
             return True
         return self.prompt_drop_pool(quitting) == QMessageBox.StandardButton.Discard
 
+    def proposals(self) -> Proposals | None:
+        """The pool as the autosave keeps it (None when there is none): the level it is for, its levels best first."""
+        from linjat_editor.io.proposals_json import Proposal, Proposals
+
+        if not self.pool or self.run_level is None:
+            return None
+        return Proposals(self.run_level, tuple(
+            Proposal(e.level, float(e.score), tuple((int(d), int(w)) for d, w in e.classification.table()))
+            for e in self.pool))
+
+    def restore(self, saved: Proposals, when: str) -> None:
+        """An autosave's pool, back for the level it was run for (the board should show that level; else it says
+        the pool is for the level as it was, and Adopt waits). A run in progress then is not resumed: Start runs
+        afresh, as always."""
+        import numpy as np
+
+        from linjat_editor.core.classification import Classification
+
+        self.runner.stop()
+        self.plot.clear(self.settings.iterations.value())
+        self.progress.setValue(0)
+        self.rate.setText("")
+        self.run_level, self._adopted, self._taking_pool, self._recovered = saved.run, set(), False, True
+        pool = [Recovered(p.level, Classification.from_table(np.array(p.layers, np.int64), True), p.score)
+                for p in saved.proposals]
+        self._pool_signature = [(e.level.board_key(), e.score) for e in pool]
+        self._show_pool(pool)
+        self.proposalsChanged.emit()
+        n = len(pool)
+        self.info.setText(f"{n} proposal{'s' if n != 1 else ''} recovered from an editor that closed ({when}): "
+                          "click one to preview it, Adopt to take it; Start optimizes afresh.")
+        self._show_match()
+
     def _show_match(self) -> None:
         """Adopt and the pool act only on a pool that belongs to the board; say so when it does not."""
         ok = self.matches()
@@ -177,8 +228,12 @@ class OptimizerPanel(QWidget):
         self.pool_view.setEnabled(ok)
         if self.pool and not ok:
             self.end_preview()
-            self.info.setText("The board was edited after this run started: the pool is for the level as it was. "
-                              "Undo the edits to adopt from it, or Start again for the board as it is.")
+            if self._recovered:  # no undo history reaches back to the run's level
+                self.info.setText("These recovered proposals are for the level as it was when their run started, "
+                                  "not the board as recovered: Start optimizes the board as it is.")
+            else:
+                self.info.setText("The board was edited after this run started: the pool is for the level as it "
+                                  "was. Undo the edits to adopt from it, or Start again for the board as it is.")
         elif self.pool and self.info.text().startswith("The board was edited"):
             self.info.setText("The pool matches the board again.")
 
@@ -191,9 +246,12 @@ class OptimizerPanel(QWidget):
         total = self.settings.iterations.value()
         self.plot.clear(total)
         self.pool_view.clear()
+        had_pool = bool(self.pool)
         self.pool, self._pool_signature = [], []
+        if had_pool:
+            self.proposalsChanged.emit()
         self.end_preview()
-        self.run_level, self._adopted, self._taking_pool = self.level, set(), True
+        self.run_level, self._adopted, self._taking_pool, self._recovered = self.level, set(), True, False
         self.progress.setRange(0, total)
         self.progress.setValue(0)
         self.info.setText("Starting…")  # a first start runs as Python while the engine compiles behind: no wait to announce
@@ -260,6 +318,10 @@ class OptimizerPanel(QWidget):
         if signature == self._pool_signature:
             return
         self._pool_signature = signature
+        self._show_pool(pool)
+        self.proposalsChanged.emit()
+
+    def _show_pool(self, pool: list[Any]) -> None:
         chosen = self.pool_view.currentRow()
         keep = self.pool[chosen].level.board_key() if 0 <= chosen < len(self.pool) else None
         self.pool = list(pool)

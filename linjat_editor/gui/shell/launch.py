@@ -126,17 +126,20 @@ def offer_recovery(window) -> list[str]:
     from linjat_editor.gui.shell.recovery import scan_recovery
 
     scan = scan_recovery()
+    notices = list(scan.notices)
     for i, found in enumerate(scan.found):
         when = datetime.fromtimestamp(found.saved_at).strftime("%Y-%m-%d %H:%M")
         answer = QMessageBox.question(
             window, "Recover unsaved changes?",
-            f"An editor closed with unsaved changes to {_recovered_what(found)} (autosaved {when}). Recover them?",
+            _recovery_question(found, when),
             QMessageBox.StandardButton.Yes | QMessageBox.StandardButton.No, QMessageBox.StandardButton.Yes)
         if answer != QMessageBox.StandardButton.Yes:
             found.discard()
             continue
         if found.level is not None:
             window.document.load(found.level, found.original, modified=True, origin="recovered level")
+        if found.level is None and found.proposals is not None:
+            notices.extend(_open_for_proposals(window, found))
         if found.level_set is not None:
             from linjat_editor.gui.sets.set_files import is_native_set_file
 
@@ -144,6 +147,8 @@ def offer_recovery(window) -> list[str]:
             # A set recovered from the original's puzzles.json is never saved back over it as a native file.
             window.set_panel.set_level_set(found.level_set, original, modified=True, origin="recovered set",
                                            native=original is None or is_native_set_file(original))
+        if found.proposals is not None:  # after the level: another document forgets the panel's pool
+            window.optimizer.restore(found.proposals, when)
         # The work now lives in this editor: the old copy goes once this editor's own autosave has it.
         if window.autosaver is not None and window.autosaver.save_now():
             found.discard()
@@ -152,7 +157,43 @@ def offer_recovery(window) -> list[str]:
         for rest in scan.found[i + 1:]:
             rest.release()  # offered on a later start
         break
-    return scan.notices
+    return notices
+
+
+def _open_for_proposals(window, found) -> list[str]:
+    """The level recovered proposals were run for, on the board: its file if the file still holds it, else the
+    level as a new, unsaved one (never under the file's name: saving it must not overwrite what the file has now)."""
+    from linjat_editor import io as lio
+
+    run, path = found.proposals.run, found.proposals_file
+    if path is None:
+        window.document.load(run, None, modified=True, origin="recovered level")
+        return []
+    try:
+        on_disk = lio.read_level(path)
+    except (OSError, ValueError) as exc:  # FormatError is a ValueError
+        why = f"cannot be read ({' '.join(str(exc).split())})"
+    else:
+        if on_disk.same_board(run):
+            window.document.load(on_disk, path)
+            return []
+        why = "holds another level now"
+    window.document.load(run, None, modified=True, origin="recovered level")
+    return [f"{path} {why}: the level the optimizer's proposals were for is on the board as a new, unsaved level."]
+
+
+def _recovery_question(found, when: str) -> str:
+    """What the start asks about an autosave: its unsaved documents, and the optimizer's proposals it kept."""
+    documents = _recovered_what(found)
+    proposals = ""
+    if found.proposals is not None:
+        n = len(found.proposals.proposals)
+        whose = found.proposals_file.name if found.proposals_file else "an unsaved level"
+        proposals = f"{n} optimizer proposal{'s' if n != 1 else ''} for {whose}"
+    if not documents:
+        return f"An editor closed while its optimizer held {proposals} (autosaved {when}). Recover them?"
+    kept = f"; it also kept {proposals}" if proposals else ""
+    return f"An editor closed with unsaved changes to {documents}{kept} (autosaved {when}). Recover them?"
 
 
 def _recovered_what(found) -> str:

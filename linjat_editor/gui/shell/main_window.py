@@ -86,6 +86,7 @@ class MainWindow(QMainWindow):
         self._install_panels()
         if self.autosaver is not None:
             self.autosaver.watch_set(self.set_panel)  # a killed editor offers the set back too
+            self.autosaver.watch_proposals(self.optimizer)  # and the optimizer's pool
         self.board.set_show_solution(self.settings.show_solution)
         problem = self.autosaver.problem if self.autosaver is not None else None
         self.statusBar().showMessage(problem or "Ready")  # an unusable data folder is said at once

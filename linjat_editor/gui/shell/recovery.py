@@ -13,6 +13,11 @@ with its own pair of files in the folder (its content, and a meta file naming
 its file and the time). An autosave newer than the file it belongs to (or one
 for a never-saved level or set) is offered on start. A damaged one is set
 aside (renamed, see :mod:`linjat_editor.gui.shell.set_aside`), never deleted.
+
+The optimizer's proposals (its pool, and the level it was run for) are a third
+pair, written whenever the pool changes and removed when it is dropped. They
+are offered on start whatever the level's file says: saving the level does not
+make a run's proposals any less the designer's.
 """
 
 from __future__ import annotations
@@ -34,12 +39,23 @@ from linjat_editor.gui.board.document import Document
 from linjat_editor.gui.shell.set_aside import is_set_aside, set_aside
 from linjat_editor.gui.shell.settings import data_dir
 from linjat_editor.io.level_set import LevelSet
+from linjat_editor.io.proposals_json import Proposals
 
 LEVEL_FILE = "autosave.json"
 META_FILE = "autosave-meta.json"
 SET_FILE = "autosave-set.json"
 SET_META_FILE = "autosave-set-meta.json"
+PROPOSALS_FILE = "autosave-proposals.json"
+PROPOSALS_META_FILE = "autosave-proposals-meta.json"
 FOLDER_PREFIX = "editor-"
+
+
+class ProposalSource(Protocol):
+    """What the autosave needs of the optimizer panel: its pool as a file keeps it, and a signal when it changes."""
+
+    proposalsChanged: SignalInstance
+
+    def proposals(self) -> Proposals | None: ...
 
 
 class SetDocument(Protocol):
@@ -68,7 +84,8 @@ def _reason(exc: OSError) -> str:
     return exc.strerror or str(exc)
 
 
-def _remove_files(folder: Path, names: tuple[str, ...] = (LEVEL_FILE, META_FILE, SET_FILE, SET_META_FILE)) -> None:
+def _remove_files(folder: Path, names: tuple[str, ...] = (LEVEL_FILE, META_FILE, SET_FILE, SET_META_FILE, PROPOSALS_FILE,
+                                                          PROPOSALS_META_FILE)) -> None:
     for name in names:
         try:
             (folder / name).unlink()
@@ -80,7 +97,8 @@ def _remove_files(folder: Path, names: tuple[str, ...] = (LEVEL_FILE, META_FILE,
 class Recovery:
     """An autosave of an editor that has ended. Its lock is held until :meth:`discard` or :meth:`release`.
 
-    It holds the level, the level set, or both (whichever had unsaved changes).
+    It holds the level, the level set, or both (whichever had unsaved changes), and the optimizer's
+    proposals if its pool held any.
     """
 
     level: Level | None
@@ -90,6 +108,8 @@ class Recovery:
     lock: QLockFile | None = field(default=None, repr=False)  # None for the old single-folder layout
     level_set: LevelSet | None = None
     set_original: Path | None = None  # the file the set belonged to, None if never saved
+    proposals: Proposals | None = None
+    proposals_file: Path | None = None  # the level's file when they were autosaved, None if never saved
 
     def discard(self) -> None:
         """The user chose not to keep it (or it lives on in this editor's own autosave)."""
@@ -161,17 +181,25 @@ def _read(folder: Path, lock: QLockFile | None) -> Recovery | None:
     """The autosave in ``folder``, None if there is none or each part is older than its file."""
     from linjat_editor import io as lio
 
+    from linjat_editor.io.proposals_json import read_proposals_json
+
     level_part = _read_part(folder, LEVEL_FILE, META_FILE, lio.read_level)
     set_part = _read_part(folder, SET_FILE, SET_META_FILE, lio.read_set)
-    if level_part is None and set_part is None:
+    proposals_part = _read_part(folder, PROPOSALS_FILE, PROPOSALS_META_FILE,
+                                lambda path: read_proposals_json(path.read_text(encoding="utf-8"), path.name),
+                                outdated_by_file=False)
+    if level_part is None and set_part is None and proposals_part is None:
         return None
     level, original, level_time = level_part or (None, None, 0.0)
     level_set, set_original, set_time = set_part or (None, None, 0.0)
-    return Recovery(level, original, max(level_time, set_time), folder, lock, level_set, set_original)
+    proposals, proposals_file, proposals_time = proposals_part or (None, None, 0.0)
+    return Recovery(level, original, max(level_time, set_time, proposals_time), folder, lock, level_set, set_original,
+                    proposals, proposals_file)
 
 
-def _read_part(folder: Path, content: str, meta_name: str, read: Callable[[Path], Any]) -> tuple[Any, Path | None, float] | None:
-    """One document's autosave (content, its file, when), None if none or older than its file."""
+def _read_part(folder: Path, content: str, meta_name: str, read: Callable[[Path], Any],
+               outdated_by_file: bool = True) -> tuple[Any, Path | None, float] | None:
+    """One document's autosave (content, its file, when), None if none or (``outdated_by_file``) older than its file."""
     has_content, has_meta = (folder / content).exists(), (folder / meta_name).exists()
     if not has_content and not has_meta:
         return None
@@ -191,7 +219,7 @@ def _read_part(folder: Path, content: str, meta_name: str, read: Callable[[Path]
     except RecursionError:
         raise _Damaged(f"{content} is nested too deeply") from None
     try:
-        if original is not None and original.exists() and original.stat().st_mtime >= saved_at:
+        if outdated_by_file and original is not None and original.exists() and original.stat().st_mtime >= saved_at:
             return None  # the real file is as new as the autosave: nothing to recover
     except OSError:
         pass  # cannot tell: offer it
@@ -249,6 +277,8 @@ class Autosaver(QObject):
         self._dirty = False  # edits of the level since the last autosave
         self.level_set: SetDocument | None = None  # watched once watch_set is called
         self._set_dirty = False  # edits of the set since the last autosave
+        self.optimizer: ProposalSource | None = None  # watched once watch_proposals is called
+        self._proposals_dirty = False  # the pool changed since the last autosave
         self._stopped = False  # discarded or kept: this editor autosaves no more
         self._periodic = QTimer(self)
         self._periodic.setInterval(interval_ms)
@@ -288,6 +318,15 @@ class Autosaver(QObject):
         self.level_set = level_set
         level_set.setChanged.connect(self._on_set_change)
         level_set.documentChanged.connect(self._on_set_document)
+
+    def watch_proposals(self, optimizer: ProposalSource) -> None:
+        """Autosave the optimizer's pool too: written when it changes, removed when it is dropped."""
+        self.optimizer = optimizer
+        optimizer.proposalsChanged.connect(self._on_proposals)
+
+    def _on_proposals(self) -> None:
+        self._proposals_dirty = True
+        self._burst.start()
 
     def _on_change(self, _level: Level) -> None:
         self._dirty = True
@@ -329,7 +368,8 @@ class Autosaver(QObject):
         level = self.document.modified and self._dirty
         watched = self.level_set
         level_set = watched is not None and watched.modified and self._set_dirty
-        if self._stopped or not (level or level_set):
+        proposals = self._proposals_dirty and self.optimizer is not None
+        if self._stopped or not (level or level_set or proposals):
             return False
         if not self._claim():
             self.failed.emit(self.problem or "Autosave is off")
@@ -344,6 +384,8 @@ class Autosaver(QObject):
                 lio.write_set(watched.level_set, self.folder / SET_FILE)
                 self._write_meta(SET_META_FILE, watched.path or None)
                 self._set_dirty = False
+            if proposals and self.optimizer is not None:
+                self._save_proposals(self.optimizer.proposals())
         except RecursionError:
             self.failed.emit("Autosave failed: the metadata is nested too deeply to be saved")
             return False
@@ -351,6 +393,19 @@ class Autosaver(QObject):
             self.failed.emit(f"Autosave failed: {' '.join(str(exc).split()) or type(exc).__name__}")
             return False
         return True
+
+    def _save_proposals(self, saved: Proposals | None) -> None:
+        """The pool's files, or none once it is dropped."""
+        from linjat_editor import io as lio
+        from linjat_editor.io.proposals_json import write_proposals_json
+
+        assert self.folder is not None
+        if saved is None:
+            _remove_files(self.folder, (PROPOSALS_FILE, PROPOSALS_META_FILE))
+        else:
+            lio.atomic_write_text(self.folder / PROPOSALS_FILE, write_proposals_json(saved.run, saved.proposals))
+            self._write_meta(PROPOSALS_META_FILE, str(self.document.path) if self.document.path else None)
+        self._proposals_dirty = False
 
     def _write_meta(self, name: str, path: str | None) -> None:
         from linjat_editor import io as lio
