@@ -191,7 +191,7 @@ def _recovery_question(found, when: str) -> str:
         whose = found.proposals_file.name if found.proposals_file else "an unsaved level"
         proposals = f"{n} optimizer proposal{'s' if n != 1 else ''} for {whose}"
     if not documents:
-        return f"An editor closed while its optimizer held {proposals} (autosaved {when}). Recover them?"
+        return f"An editor closed with {proposals} (autosaved {when}). Recover them?"
     kept = f"; it also kept {proposals}" if proposals else ""
     return f"An editor closed with unsaved changes to {documents}{kept} (autosaved {when}). Recover them?"
 

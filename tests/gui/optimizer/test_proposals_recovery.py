@@ -101,8 +101,8 @@ def test_an_ended_editor_offers_its_proposals_on_the_level_file_they_were_for(wi
     run_gave(window, pool)
     folder = ended(window)
     fresh, asked, told = next_start(qtbot, monkeypatch)
-    assert len(asked) == 1 and asked[0].startswith("An editor closed while its optimizer held 2 optimizer proposals "
-                                                   "for tutorial.json (autosaved ")
+    assert len(asked) == 1 and asked[0].startswith("An editor closed with 2 optimizer proposals for tutorial.json "
+                                                   "(autosaved ")
     assert told == []
     doc, panel = fresh.document, fresh.optimizer
     assert doc.path == path and not doc.modified and doc.level.same_board(RUN)  # the file itself, nothing unsaved
