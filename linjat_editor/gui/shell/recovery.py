@@ -178,9 +178,8 @@ def _consider(folder: Path, lock: QLockFile | None, found: list[Recovery], notic
 
 
 def _read(folder: Path, lock: QLockFile | None) -> Recovery | None:
-    """The autosave in ``folder``, None if there is none or each part is older than its file."""
+    """The autosave in ``folder``, None if there is none or each part is older than its file (proposals never are)."""
     from linjat_editor import io as lio
-
     from linjat_editor.io.proposals_json import read_proposals_json
 
     level_part = _read_part(folder, LEVEL_FILE, META_FILE, lio.read_level)
