@@ -218,7 +218,7 @@ class OptimizerPanel(QWidget):
         self.proposalsChanged.emit()
         n = len(pool)
         self.info.setText(f"{n} proposal{'s' if n != 1 else ''} recovered from an editor that closed ({when}): "
-                          "click one to preview it, Adopt to take it; Start optimizes afresh.")
+                          "click one to preview it, Adopt to take it; Start replaces them with a new run.")
         self._show_match()
 
     def _show_match(self) -> None:

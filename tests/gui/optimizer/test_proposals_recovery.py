@@ -110,6 +110,7 @@ def test_an_ended_editor_offers_its_proposals_on_the_level_file_they_were_for(wi
     assert panel.pool_view.item(0).text().startswith("#1 score 7")
     assert panel.buttons["adopt"].isEnabled() and panel.pool_view.isEnabled()
     assert panel.info.text().startswith("2 proposals recovered from an editor that closed")
+    assert panel.info.text().endswith("Start replaces them with a new run.") and "**Start** replaces them" in GUIDE
     panel.pool_view.setCurrentRow(1)
     assert fresh.board.previewing and fresh.board.level.same_board(B)
     panel.buttons["adopt"].click()
