@@ -97,3 +97,21 @@ def test_sigterm_writes_the_autosave_and_exits_0(tmp_path: Path, when: str) -> N
     assert found.proposals.run.same_board(found.level)  # the run was started on the edited level
     assert [[p.level.rows(), p.score] for p in found.proposals.proposals] == pool and pool
     found.release()
+
+
+def test_proposals_come_back_after_a_session_end_on_a_real_x_server(run_on_x, tmp_path: Path) -> None:
+    """Two editor processes as a designer has them: the first ends with the session during a run; the next start
+    asks in the real box, puts the pool back on the level's file, and a proposal previews and adopts."""
+    path = tmp_path / "level.json"
+    write_level(Level.from_rows(["3 . .", "     ", ". 2  ", "    2", ". . ."]), path)
+    first = run_on_x("proposals_after_session_end.py", "first", str(path), timeout=300)
+    assert first.returncode == 0, first.stderr[-2000:]
+    pool = json.loads(next(line for line in first.stdout.splitlines() if line.startswith("pool "))[5:])
+    following = run_on_x("proposals_after_session_end.py", "next", timeout=300)
+    assert following.returncode == 0, following.stderr[-2000:]
+    summary = json.loads(following.stdout.strip().splitlines()[-1])
+    assert summary["asked"].startswith(f"An editor closed with {len(pool)} optimizer proposals for level.json ")
+    assert summary["pool"] == pool and len(pool) >= 3
+    assert summary["path"] == str(path) and not summary["modified"]  # the file itself: it still holds the run's level
+    assert summary["previewing"] and summary["adopt_enabled"] and summary["adopted"]
+    assert summary["info"].startswith(f"{len(pool)} proposals recovered from an editor that closed")
