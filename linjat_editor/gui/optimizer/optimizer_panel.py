@@ -31,10 +31,10 @@ from linjat_editor.render.thumbnail import level_thumbnail
 
 if TYPE_CHECKING:  # the engine loads when a run starts, not when the dock is built
     from linjat_editor.core.classification import Classification
-    from linjat_editor.io.proposals_json import Proposals
     from linjat_editor.core.objective import Objective
     from linjat_editor.core.optimizer import Progress
     from linjat_editor.core.scoring import Weights
+    from linjat_editor.io.proposals_json import Proposals
 
 SHORT = {"cover": "cov", "cant_fit": "fit", "square": "sq", "dependency": "dep", "one_of": "one",
          "single_solution": "SS!", "uncontested_no_cover": "UNC!"}
@@ -200,8 +200,8 @@ class OptimizerPanel(QWidget):
 
     def restore(self, saved: Proposals, when: str) -> None:
         """An autosave's pool, back for the level it was run for (the board should show that level; else it says
-        the pool is for the level as it was, and Adopt waits). A run in progress then is not resumed: Start runs
-        afresh, as always."""
+        the pool is for the level as it was, and Adopt waits). Its run is over: Resume has nothing to continue,
+        and Start replaces the pool with a new run, as after any run."""
         import numpy as np
 
         from linjat_editor.core.classification import Classification
