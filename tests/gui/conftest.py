@@ -18,6 +18,31 @@ def _isolated_dirs(tmp_path, monkeypatch):
 
 
 @pytest.fixture
+def next_start(qtbot, monkeypatch):
+    """``next_start()``: the editor's next start, after a crash or a session end. Its window (no modal prompt on
+    close), the recovery questions it asked (each answered Yes) and the problems it had to tell."""
+    from PySide6.QtWidgets import QMessageBox
+
+    from linjat_editor.core.level import Level
+    from linjat_editor.gui.shell import launch
+    from linjat_editor.gui.shell.main_window import MainWindow
+
+    def start():
+        fresh = MainWindow(Level(4, 4))
+        qtbot.addWidget(fresh)
+        fresh.set_panel.analyse = False
+        fresh.files.prompt_unsaved = lambda: QMessageBox.StandardButton.Discard
+        fresh.set_panel.prompt_unsaved = lambda: QMessageBox.StandardButton.Discard
+        fresh.optimizer.prompt_drop_pool = lambda quitting=False: QMessageBox.StandardButton.Discard
+        asked: list[str] = []
+        monkeypatch.setattr(QMessageBox, "question",
+                            lambda parent, title, text, *a, **k: asked.append(text) or QMessageBox.StandardButton.Yes)
+        return fresh, asked, launch.offer_recovery(fresh)
+
+    return start
+
+
+@pytest.fixture
 def drained_pool():
     """After the test, Qt's global thread pool has finished its jobs (analyses, checks): none runs into the next."""
     yield

@@ -9,12 +9,10 @@ import sys
 import textwrap
 from pathlib import Path
 
-from PySide6.QtWidgets import QDockWidget, QFileDialog, QMessageBox
+from PySide6.QtWidgets import QDockWidget, QFileDialog
 
 from linjat_editor import io as lio
 from linjat_editor.core.level import Level
-from linjat_editor.gui.shell import launch
-from linjat_editor.gui.shell.main_window import MainWindow
 from linjat_editor.gui.shell.recovery import SET_FILE, SET_META_FILE, scan_recovery
 from linjat_editor.io.level_set import LevelSet
 
@@ -36,21 +34,7 @@ EDITOR = textwrap.dedent("""
 """)
 
 
-def start_fresh(qtbot, monkeypatch) -> tuple[MainWindow, list[str]]:
-    """The next start of the editor: its window, and the recovery questions it asked (answered Yes)."""
-    fresh = MainWindow(Level(4, 4))
-    qtbot.addWidget(fresh)
-    fresh.set_panel.analyse = False
-    fresh.files.prompt_unsaved = lambda: QMessageBox.StandardButton.Discard
-    fresh.set_panel.prompt_unsaved = lambda: QMessageBox.StandardButton.Discard
-    asked: list[str] = []
-    monkeypatch.setattr(QMessageBox, "question",
-                        lambda parent, title, text, *a, **k: asked.append(text) or QMessageBox.StandardButton.Yes)
-    assert launch.offer_recovery(fresh) == []
-    return fresh, asked
-
-
-def test_killed_editor_offers_its_unsaved_set_change_back(qtbot, tmp_path, monkeypatch):
+def test_killed_editor_offers_its_unsaved_set_change_back(tmp_path, next_start):
     path = tmp_path / "campaign.json"
     lio.write_set(LevelSet(name="campaign").add(Level.from_rows(["2.", "  "]), tier="tutorial"), path)
     env = dict(os.environ, QT_QPA_PLATFORM="offscreen", PYTHONPATH=str(ROOT))
@@ -66,7 +50,8 @@ def test_killed_editor_offers_its_unsaved_set_change_back(qtbot, tmp_path, monke
         child.stdin.close()
         child.stdout.close()
     assert len(lio.read_set(path)) == 1  # the file still holds the set before the change
-    fresh, asked = start_fresh(qtbot, monkeypatch)
+    fresh, asked, told = next_start()
+    assert told == []
     assert len(asked) == 1 and "the level set campaign.json" in asked[0]
     panel = fresh.set_panel
     assert len(panel.level_set) == 2 and panel.modified and panel.path == str(path)
@@ -88,7 +73,7 @@ def test_saving_the_set_removes_its_autosave(window, tmp_path):
     assert scan_recovery().found == []
 
 
-def test_a_set_as_new_as_its_file_is_not_offered(window, tmp_path, qtbot, monkeypatch):
+def test_a_set_as_new_as_its_file_is_not_offered(window, tmp_path, next_start):
     panel = window.set_panel
     panel.analyse = False
     path = tmp_path / "mine.json"
@@ -101,12 +86,13 @@ def test_a_set_as_new_as_its_file_is_not_offered(window, tmp_path, qtbot, monkey
     lio.write_set(LevelSet(), path)  # the file was saved later, elsewhere
     later = path.stat().st_mtime + 5
     os.utime(path, (later, later))
-    fresh, asked = start_fresh(qtbot, monkeypatch)
+    fresh, asked, told = next_start()
+    assert told == []
     assert asked == [] and not folder.exists()
     fresh.autosaver.discard()
 
 
-def test_a_recovered_set_from_a_puzzles_json_is_never_saved_over_it(window, tmp_path, qtbot, monkeypatch):
+def test_a_recovered_set_from_a_puzzles_json_is_never_saved_over_it(window, tmp_path, monkeypatch, next_start):
     from linjat_editor.io.export_puzzles_json import export_puzzles_json
 
     panel = window.set_panel
@@ -118,7 +104,8 @@ def test_a_recovered_set_from_a_puzzles_json_is_never_saved_over_it(window, tmp_
     panel.add_current()
     assert window.autosaver.save_now()
     window.autosaver.keep()  # the editor ends without saving, leaving its autosave
-    fresh, asked = start_fresh(qtbot, monkeypatch)
+    fresh, asked, told = next_start()
+    assert told == []
     assert len(asked) == 1 and len(fresh.set_panel.level_set) == 2 and fresh.set_panel.modified
     monkeypatch.setattr(QFileDialog, "getSaveFileName", lambda *a, **k: ("", ""))  # Save asks for a file: cancelled
     assert not fresh.set_panel.save_current()

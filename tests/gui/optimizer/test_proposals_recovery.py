@@ -10,12 +10,10 @@ from __future__ import annotations
 from pathlib import Path
 
 import pytest
-from PySide6.QtWidgets import QMessageBox
 
 from linjat_editor import core
 from linjat_editor import io as lio
 from linjat_editor.core.level import Level
-from linjat_editor.gui.shell import launch
 from linjat_editor.gui.shell.main_window import MainWindow
 from linjat_editor.gui.shell.recovery import PROPOSALS_FILE, PROPOSALS_META_FILE, scan_recovery
 from linjat_editor.io.proposals_json import read_proposals_json
@@ -48,20 +46,6 @@ def signature(pool) -> list[tuple[object, float, list[list[int]]]]:
     return [(e.level.board_key(), float(e.score), e.classification.table().tolist()) for e in pool]
 
 
-def next_start(qtbot, monkeypatch) -> tuple[MainWindow, list[str], list[str]]:
-    """The next start: its window, the recovery questions it asked (answered Yes) and what it had to tell."""
-    fresh = MainWindow(Level(4, 4))
-    qtbot.addWidget(fresh)
-    fresh.set_panel.analyse = False
-    fresh.files.prompt_unsaved = lambda: QMessageBox.StandardButton.Discard
-    fresh.set_panel.prompt_unsaved = lambda: QMessageBox.StandardButton.Discard
-    fresh.optimizer.prompt_drop_pool = lambda quitting=False: QMessageBox.StandardButton.Discard
-    asked: list[str] = []
-    monkeypatch.setattr(QMessageBox, "question",
-                        lambda parent, title, text, *a, **k: asked.append(text) or QMessageBox.StandardButton.Yes)
-    return fresh, asked, launch.offer_recovery(fresh)
-
-
 def ended(window: MainWindow) -> Path:
     """The editor ends as a session end ends it (the autosave written and left for the next start)."""
     folder = window.autosaver.folder
@@ -90,7 +74,7 @@ def test_a_clean_quit_leaves_no_proposals_behind(window) -> None:
     assert scan_recovery().found == []
 
 
-def test_an_ended_editor_offers_its_proposals_on_the_level_file_they_were_for(window, qtbot, monkeypatch, tmp_path) -> None:
+def test_an_ended_editor_offers_its_proposals_on_the_level_file_they_were_for(window, next_start, tmp_path) -> None:
     assert ("or the session ends (logout, shutdown) with the editor open, the next start offers the work back" in GUIDE
             and "return to the optimizer's pool on the level they were run for: its file, if the file still holds "
                 "that level" in GUIDE and "Preview and Adopt work on them as after a run" in GUIDE)
@@ -100,7 +84,7 @@ def test_an_ended_editor_offers_its_proposals_on_the_level_file_they_were_for(wi
     pool = [entry(A, 7), entry(B, 5)]
     run_gave(window, pool)
     folder = ended(window)
-    fresh, asked, told = next_start(qtbot, monkeypatch)
+    fresh, asked, told = next_start()
     assert len(asked) == 1 and asked[0].startswith("An editor closed with 2 optimizer proposals for tutorial.json "
                                                    "(autosaved ")
     assert told == []
@@ -120,13 +104,19 @@ def test_an_ended_editor_offers_its_proposals_on_the_level_file_they_were_for(wi
     # the proposals moved into the new editor's autosave; the ended editor's copy is gone
     assert not folder.exists()
     assert (fresh.autosaver.folder / PROPOSALS_FILE).exists()
+    # Start replaces them with a new run, as the panel says: the pool and its autosave go
+    panel.start()
+    assert panel.pool == [] and panel.pool_view.count() == 0 and panel.run_level.same_board(RUN)
+    panel.stop()
+    fresh.autosaver.save_now()
+    assert not (fresh.autosaver.folder / PROPOSALS_FILE).exists()
     fresh.autosaver.discard()
 
 
-def test_proposals_and_the_unsaved_level_come_back_together(window, qtbot, monkeypatch) -> None:
+def test_proposals_and_the_unsaved_level_come_back_together(window, next_start) -> None:
     pool = pooled(window)  # a level never saved, its pool beside it
     ended(window)
-    fresh, asked, told = next_start(qtbot, monkeypatch)
+    fresh, asked, told = next_start()
     assert len(asked) == 1 and "unsaved changes to an unsaved level; it also kept 2 optimizer proposals for an " \
                                "unsaved level" in asked[0]
     assert fresh.document.level.same_board(RUN) and fresh.document.modified and fresh.document.path is None
@@ -134,7 +124,7 @@ def test_proposals_and_the_unsaved_level_come_back_together(window, qtbot, monke
     fresh.autosaver.discard()
 
 
-def test_a_file_changed_since_is_never_the_proposals_board(window, qtbot, monkeypatch, tmp_path) -> None:
+def test_a_file_changed_since_is_never_the_proposals_board(window, next_start, tmp_path) -> None:
     """The file now holds another level: the run's level comes back as a new, unsaved level, never under the file's
     name (a save would overwrite what the file holds now)."""
     assert "else the level as a new, unsaved one (never under a file that now holds another)" in GUIDE
@@ -145,7 +135,7 @@ def test_a_file_changed_since_is_never_the_proposals_board(window, qtbot, monkey
     ended(window)
     newer = Level.from_rows(["4  ", "   ", "   "])
     lio.write_level(newer, path)
-    fresh, asked, told = next_start(qtbot, monkeypatch)
+    fresh, asked, told = next_start()
     assert told == [f"{path} holds another level now: the level the optimizer's proposals were for is on the board "
                     "as a new, unsaved level."]
     assert fresh.document.path is None and fresh.document.modified and fresh.document.level.same_board(RUN)
@@ -154,13 +144,13 @@ def test_a_file_changed_since_is_never_the_proposals_board(window, qtbot, monkey
     fresh.autosaver.discard()
 
 
-def test_proposals_for_a_level_edited_since_say_so_and_adopt_waits(window, qtbot, monkeypatch) -> None:
+def test_proposals_for_a_level_edited_since_say_so_and_adopt_waits(window, next_start) -> None:
     pooled(window)
     from linjat_editor.gui.commands import SetNumberCommand
 
     window.document.push(SetNumberCommand(window.document, 1, 1, 3))  # edited after the run started
     ended(window)
-    fresh, asked, told = next_start(qtbot, monkeypatch)
+    fresh, asked, told = next_start()
     panel = fresh.optimizer
     assert not fresh.document.level.same_board(RUN) and len(panel.pool) == 2
     assert not panel.buttons["adopt"].isEnabled() and not panel.pool_view.isEnabled()
@@ -169,11 +159,11 @@ def test_proposals_for_a_level_edited_since_say_so_and_adopt_waits(window, qtbot
 
 
 @pytest.mark.parametrize("damage", ["{", '{"format": "linjat-proposals", "version": 1, "for": 3, "proposals": []}'])
-def test_damaged_proposals_are_set_aside_and_told(window, qtbot, monkeypatch, damage: str) -> None:
+def test_damaged_proposals_are_set_aside_and_told(window, next_start, damage: str) -> None:
     pooled(window)
     folder = ended(window)
     (folder / PROPOSALS_FILE).write_text(damage, encoding="utf-8")
-    fresh, asked, told = next_start(qtbot, monkeypatch)
+    fresh, asked, told = next_start()
     assert asked == [] and len(told) == 1 and "set aside" in told[0]
     assert fresh.optimizer.pool == []
     fresh.autosaver.discard()
