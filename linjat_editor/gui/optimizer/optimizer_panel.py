@@ -49,7 +49,8 @@ def describe(classification: Any) -> str:
 
 
 class Recovered(NamedTuple):
-    """A pool level an autosave brought back: what the pool shows of it (a run's own are ``PoolEntry``)."""
+    """A pool level an autosave brought back: what the pool shows of it. A run's own are ``core.pool.PoolEntry``,
+    whose module loads the engine's kernels, which a start keeps off the GUI thread."""
 
     level: Level
     classification: Classification
