@@ -56,6 +56,17 @@ def shares_of(total: int, parts: int) -> list[int]:
     return [total // parts + (i < total % parts) for i in range(parts)]
 
 
+def search_room(workers: int) -> int:
+    """How many levels each island's search pool holds: the islands share the original's ten places.
+
+    Two islands of ten admitted 10,156 levels where one pool of ten admitted 6,305 in the same
+    20,000 iterations (a pool admits most while young, and each island is young twice as long),
+    each admission a leak test and an exact count; two of five admit 7,807 and climb as high
+    (docs/dev/search-experiments.md, 2026-11-28, evening).
+    """
+    return max(2, POOL_SIZE // workers)
+
+
 def default_workers() -> int:
     return max(1, min(MAX_WORKERS, os.cpu_count() or 1))
 
@@ -64,8 +75,8 @@ class Optimizer:
     """Improve a level: its numbers are the starting point, pinned dots stay.
 
     ``fixed`` lists cells whose numbers the optimizer must not change or move.
-    ``workers`` independent pools (islands) run in threads, the kernels
-    without the GIL; every ``EXCHANGE_EVERY`` iterations each island passes
+    ``workers`` independent pools (islands, ``search_room(workers)`` levels
+    each) run in threads, the kernels without the GIL; every ``EXCHANGE_EVERY`` iterations each island passes
     its best level to the next (``Mailboxes``). Exchanges happen at fixed
     iteration counts, so a seed gives the same result however the threads
     are scheduled.
@@ -85,7 +96,7 @@ class Optimizer:
         self.weights = weights
         self.seed = new_seed() if seed is None else seed
         self.workers = workers
-        self.islands = [Pool(level, weights, island_seed(self.seed, i), fixed) for i in range(workers)]
+        self.islands = [Pool(level, weights, island_seed(self.seed, i), fixed, search_room(workers)) for i in range(workers)]
         self._stop = threading.Event()
         self.iterations_done = 0
 

@@ -107,8 +107,10 @@ def check(level: Level, board: Board | None = None) -> Checked:
 class Pool:
     """One pool and its random state: the unit an island runs (not thread-safe; one thread drives it)."""
 
-    def __init__(self, level: Level, weights: Weights | Objective, seed: int, fixed: Collection[Cell] = ()) -> None:
-        """``weights``: what the search aims for (an :class:`Objective`, or weights to climb)."""
+    def __init__(self, level: Level, weights: Weights | Objective, seed: int, fixed: Collection[Cell] = (),
+                 room: int = POOL_SIZE) -> None:
+        """``weights``: what the search aims for (an :class:`Objective`, or weights to climb); ``room``: how many
+        levels the search pool holds."""
         self.objective = as_objective(weights)
         h, w, n = level.height, level.width, len(level.numbers)
         self.template = level
@@ -126,7 +128,7 @@ class Pool:
             if level.number_at(r, c) is not None:
                 self._fixed[r * w + c] = True
         #: The search pool as the kernel sees it, best rank first; the leak-free levels by score and by selection score.
-        self._members: Members = allocate_members(h, w, n)
+        self._members: Members = allocate_members(h, w, n, room)
         self._entries: Members = allocate_members(h, w, n)
         self._selected: Members = allocate_members(h, w, n)
         #: The seen set and the serials (``kernels/door.py``).

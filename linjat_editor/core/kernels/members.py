@@ -38,22 +38,22 @@ class Members(NamedTuple):
     serial: np.ndarray
 
 
-def allocate_members(h: int, w: int, n: int) -> Members:
-    """An empty list (size 0) for levels of h x w cells and n numbers, with room for POOL_SIZE members (solutions unknown)."""
+def allocate_members(h: int, w: int, n: int, room: int = POOL_SIZE) -> Members:
+    """An empty list (size 0) for levels of h x w cells and n numbers, with room for ``room`` members (solutions unknown)."""
     cells = h * w
     return Members(
-        pos=np.zeros((POOL_SIZE, n), np.int64),
-        val=np.zeros((POOL_SIZE, n), np.int64),
-        added=np.zeros((POOL_SIZE, cells), np.int64),
-        nadded=np.zeros(POOL_SIZE, np.int64),
-        solution=np.full((POOL_SIZE, cells), UNKNOWN, np.int64),
-        rank=np.full(POOL_SIZE, np.nan),
+        pos=np.zeros((room, n), np.int64),
+        val=np.zeros((room, n), np.int64),
+        added=np.zeros((room, cells), np.int64),
+        nadded=np.zeros(room, np.int64),
+        solution=np.full((room, cells), UNKNOWN, np.int64),
+        rank=np.full(room, np.nan),
         size=np.zeros(1, np.int64),
-        dot=np.zeros((POOL_SIZE, cells), np.bool_),
-        score=np.full(POOL_SIZE, np.nan),
-        selection=np.full(POOL_SIZE, np.nan),
-        table=np.zeros((POOL_SIZE, 8, 2), np.int64),
-        serial=np.full(POOL_SIZE, -1, np.int64),
+        dot=np.zeros((room, cells), np.bool_),
+        score=np.full(room, np.nan),
+        selection=np.full(room, np.nan),
+        table=np.zeros((room, 8, 2), np.int64),
+        serial=np.full(room, -1, np.int64),
     )
 
 
