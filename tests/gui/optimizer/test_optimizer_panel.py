@@ -47,6 +47,7 @@ def test_run_to_the_end_then_adopt(qtbot, panel, tmp_path):
     assert panel.runner.state == RunState.RUNNING and not panel.buttons["start"].isEnabled()
     wait_state(qtbot, panel, RunState.FINISHED)
     assert panel.progress.value() == 400 and "it/s" in panel.rate.text()
+    assert len(panel.runner.optimizer.islands) == 1  # docs/rules-and-method.md: the editor's optimizer runs one pool
     assert panel.plot.samples and panel.pool and panel.pool_view.count() == len(panel.pool)
     scores = [e.score for e in panel.pool]
     assert scores == sorted(scores, reverse=True)
