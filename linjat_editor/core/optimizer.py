@@ -60,8 +60,9 @@ def search_room(workers: int) -> int:
     """How many levels each island's search pool holds: the islands share the original's ten places.
 
     Two islands of ten admitted 10,156 levels where one pool of ten admitted 6,305 in the same
-    20,000 iterations (a pool admits most while young, and each island is young twice as long),
-    each admission a leak test and an exact count; two of five admit 7,807 and climb as high
+    20,000 iterations (a pool admits most while young, and each island is young on its own),
+    each admission a leak test and an exact count; two of five admit 7,807, and their levels
+    score as two of ten's did, within what 60 levels a tier resolve
     (docs/dev/search-experiments.md, 2026-11-28, evening).
     """
     return max(2, POOL_SIZE // workers)
@@ -76,8 +77,9 @@ class Optimizer:
 
     ``fixed`` lists cells whose numbers the optimizer must not change or move.
     ``workers`` independent pools (islands, ``search_room(workers)`` levels
-    each) run in threads, the kernels without the GIL; every ``EXCHANGE_EVERY`` iterations each island passes
-    its best level to the next (``Mailboxes``). Exchanges happen at fixed
+    each) run in threads, the kernels without the GIL; every
+    ``EXCHANGE_EVERY`` iterations each island passes its best level to the
+    next (``Mailboxes``). Exchanges happen at fixed
     iteration counts, so a seed gives the same result however the threads
     are scheduled.
     """
@@ -96,7 +98,8 @@ class Optimizer:
         self.weights = weights
         self.seed = new_seed() if seed is None else seed
         self.workers = workers
-        self.islands = [Pool(level, weights, island_seed(self.seed, i), fixed, search_room(workers)) for i in range(workers)]
+        room = search_room(workers)
+        self.islands = [Pool(level, weights, island_seed(self.seed, i), fixed, room) for i in range(workers)]
         self._stop = threading.Event()
         self.iterations_done = 0
 
