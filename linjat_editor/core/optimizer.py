@@ -57,7 +57,7 @@ def shares_of(total: int, parts: int) -> list[int]:
 
 
 def search_room(workers: int) -> int:
-    """How many levels each island's search pool holds: the islands share the original's ten places.
+    """How many levels each island's search pool holds: the original's ten, divided among the islands (at least 2).
 
     Two islands of ten admitted 10,156 levels where one pool of ten admitted 6,305 in the same
     20,000 iterations (a pool admits most while young, and each island is young on its own),
