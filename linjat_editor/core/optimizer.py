@@ -15,7 +15,6 @@ resume it (run again) from its pools.
 from __future__ import annotations
 
 import math
-import os
 import threading
 import time
 from dataclasses import dataclass
@@ -66,10 +65,6 @@ def search_room(workers: int) -> int:
     (docs/dev/search-experiments.md, 2026-11-28, evening).
     """
     return max(2, POOL_SIZE // workers)
-
-
-def default_workers() -> int:
-    return max(1, min(MAX_WORKERS, os.cpu_count() or 1))
 
 
 class Optimizer:
@@ -189,6 +184,7 @@ class Optimizer:
                         mail.close_all()
                     t.join(CHUNK_SECONDS * 3)
                     report()
+            report()  # the whole run: an island that ended while the loop waited on another was not reported yet
             if failures:
                 self.iterations_done += sum(done)
                 raise failures[0]
@@ -353,4 +349,4 @@ def not_found(optimizer: Optimizer, iterations: int) -> str:
     return f"{line}; nearest miss (rank {miss.score:g}): {goal.miss(miss.level)}"
 
 
-__all__ = ["NotFound", "Optimizer", "PoolEntry", "Progress", "default_workers", "generate"]
+__all__ = ["NotFound", "Optimizer", "PoolEntry", "Progress", "generate"]

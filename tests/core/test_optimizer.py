@@ -7,7 +7,8 @@ from typing import Any
 
 import pytest
 
-from linjat_editor.core import PRESETS, Level, LevelError, Optimizer, count_solutions, first_level, generate, score, solve
+from linjat_editor.core import (PRESETS, Level, LevelError, Optimizer, Progress, count_solutions, first_level, generate, score,
+                                 solve)
 from linjat_editor.core.pool import check
 
 
@@ -77,6 +78,21 @@ def test_progress_cancel_and_resume() -> None:
     assert 50 <= ran < 100_000 and seen == sorted(seen)
     more = optimizer.run(30)
     assert more == 30 and optimizer.iterations_done == ran + 30
+
+
+@pytest.mark.parametrize("workers", [1, 2])
+def test_the_last_progress_report_is_the_whole_run(workers) -> None:  # type: ignore[no-untyped-def]
+    """What a progress bar and a plot show at the end: every iteration run and the pool's best score, however
+    the islands' threads happen to finish (one finishing while the run waited on the other was never told)."""
+    level = first_level(9, 6, 8, PRESETS["easy"], seed=1)
+    for seed in range(30):  # short runs: the threads often end together
+        optimizer = Optimizer(level, PRESETS["easy"], seed=seed, workers=workers)
+        seen: list[Progress] = []
+        ran = optimizer.run(20 + 10 * seed, seen.append)
+        assert seen, seed
+        last = seen[-1]
+        assert (last.iteration, last.best_score, last.pool_scores) == (ran, optimizer.pool[0].score,
+                                                                      optimizer.pool_scores()), seed
 
 
 def test_cancel_from_another_thread() -> None:
