@@ -26,7 +26,7 @@ _HOME = {
     "MAX_SIDE": "level", "MAX_VALUE": "level", "Cell": "level", "Level": "level", "LevelError": "level",
     "Line": "level", "Number": "level", "line_cells": "level",
     "Optimizer": "optimizer", "PoolEntry": "optimizer", "Progress": "optimizer", "first_level": "starts",
-    "generate": "optimizer", "default_workers": "optimizer", "polish_dots": "polish",
+    "generate": "optimizer", "default_workers": "limits", "polish_dots": "polish",
     "PRESETS": "scoring", "SELECTION": "scoring", "TIERS": "scoring", "Tier": "scoring", "Weights": "scoring",
     "preset": "scoring", "score": "scoring", "selection_score": "scoring",
     "Layer": "solver", "SolveResult": "solver", "SolveStatus": "solver", "classify": "solver", "solve": "solver",
@@ -50,8 +50,11 @@ if TYPE_CHECKING:  # each name re-exported as itself, for type checkers (strict:
     from .level import (
         MAX_SIDE as MAX_SIDE, MAX_VALUE as MAX_VALUE, Cell as Cell, Level as Level, LevelError as LevelError, Line as Line, Number as Number, line_cells as line_cells,
     )
+    from .limits import (
+        default_workers as default_workers,
+    )
     from .optimizer import (
-        Optimizer as Optimizer, PoolEntry as PoolEntry, Progress as Progress, default_workers as default_workers, generate as generate,
+        Optimizer as Optimizer, PoolEntry as PoolEntry, Progress as Progress, generate as generate,
     )
     from .polish import (
         polish_dots as polish_dots,

@@ -6,6 +6,8 @@ before the engine loads.
 
 from __future__ import annotations
 
+import os
+
 from .level import LevelError
 
 #: Numbers in a level: the solver keeps "which numbers can reach this cell" as a 64-bit mask.
@@ -20,6 +22,11 @@ def check_numbers(count: int) -> None:
 #: Optimizer islands (threads) at most. Each costs its own pool; 100,000 once took 1.2 GB
 #: and a minute before the system refused another thread. Far above any machine's cores.
 MAX_WORKERS = 256
+
+
+def default_workers() -> int:
+    """One island per core (at most ``MAX_WORKERS``): what ``linjat generate`` and the editor's optimizer use."""
+    return max(1, min(MAX_WORKERS, os.cpu_count() or 1))
 
 #: Aim for kernel calls this long: short enough that a stop, Ctrl-C or a
 #: progress report comes promptly, long enough that the Python between two

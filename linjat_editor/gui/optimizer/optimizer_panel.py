@@ -257,7 +257,8 @@ class OptimizerPanel(QWidget):
         self.progress.setValue(0)
         self.info.setText("Starting…")  # a first start runs as Python while the engine compiles behind: no wait to announce
         self.goal = self.settings.goal()
-        self.runner.start(self.level, self.goal, total, self.settings.seed_value(), self.settings.fixed_cells())
+        self.runner.start(self.level, self.goal, total, self.settings.seed_value(), self.settings.fixed_cells(),
+                          self.settings.cores.value())
 
     def stop(self) -> None:
         self.runner.stop()

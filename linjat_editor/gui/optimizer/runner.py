@@ -82,14 +82,14 @@ class OptimizerRunner(QObject):
     # -- control -------------------------------------------------------------
 
     def start(self, level: Level, weights: Weights | Objective, iterations: int, seed: int | None = None,
-              fixed: Collection[Cell] = ()) -> None:
-        """A new session from ``level`` (its numbers; pinned dots kept)."""
+              fixed: Collection[Cell] = (), workers: int = 1) -> None:
+        """A new session from ``level`` (its numbers; pinned dots kept), on ``workers`` islands (threads)."""
         from linjat_editor.core import Optimizer
 
         self.stop()
         self.optimizer, self.total, self.done, self._base = None, iterations, 0, 0
         fixed = frozenset(fixed)
-        self._launch(lambda: Optimizer(level, weights, seed=seed, fixed=fixed), iterations)
+        self._launch(lambda: Optimizer(level, weights, seed=seed, fixed=fixed, workers=workers), iterations)
 
     def pause(self) -> None:
         """Stop the run after its current chunk; the pool is kept for :meth:`resume`."""

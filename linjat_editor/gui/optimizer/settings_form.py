@@ -1,5 +1,5 @@
 """The optimizer's settings: preset or custom weights, what to aim for, the canon (1s, the tier's technique rule),
-iterations, seed, numbers kept fixed."""
+iterations, seed, cores, numbers kept fixed."""
 
 from __future__ import annotations
 
@@ -12,6 +12,7 @@ from PySide6.QtWidgets import (QCheckBox, QComboBox, QDoubleSpinBox, QFormLayout
 
 from linjat_editor.core.kinds import SOLVING, Kind
 from linjat_editor.core.level import Cell, Level
+from linjat_editor.core.limits import default_workers
 from linjat_editor.core.scoring import TIERS, Weights
 
 if TYPE_CHECKING:
@@ -28,7 +29,7 @@ def _weight_name(key: str) -> str:
 
 
 class SettingsForm(QWidget):
-    """Reads back as :meth:`weights`, :meth:`iterations`, :meth:`seed`, :meth:`fixed_cells`."""
+    """Reads back as :meth:`weights`, :meth:`iterations`, :meth:`seed`, :attr:`cores`, :meth:`fixed_cells`."""
 
     def __init__(self, parent: QWidget | None = None) -> None:
         super().__init__(parent)
@@ -45,7 +46,15 @@ class SettingsForm(QWidget):
         self.iterations.setToolTip("Iterations for this session (the original used 10,000-50,000 per level)")
         self.seed = QSpinBox(self, minimum=0, maximum=2_000_000_000, value=0)
         self.seed.setSpecialValueText("random")
-        self.seed.setToolTip("Random seed: the same seed and settings give the same run (0 = random)")
+        self.seed.setToolTip("Random seed: the same seed, settings and cores give the same run (0 = random)")
+        # One pool per core, sharing the pool's ten places: about half the wait on two cores for levels that score
+        # as one pool's (docs/dev/search-experiments.md, 2026-11-28); all cores unless the designer keeps one free.
+        cores = default_workers()
+        self.cores = QSpinBox(self, minimum=1, maximum=cores, value=cores)
+        self.cores.setAccessibleName("Cores")
+        self.cores.setToolTip("Cores the search runs on, one pool each; the pools share the ten places and pass "
+                              "their best levels on.\nFewer cores leave the others free; a seed gives the same run "
+                              "only on the same number of cores.")
         self.weight_boxes: dict[str, QDoubleSpinBox] = {}
         box = self.weights_box = QGroupBox("Weights", self)
         grid = QGridLayout(box)
@@ -95,7 +104,11 @@ class SettingsForm(QWidget):
         form.addRow(canon)
         self._form = form
         form.addRow("Iterations", self.iterations)
-        form.addRow("Seed", self.seed)
+        seed_row = QHBoxLayout()  # one row for both: a laptop-sized window lacks the height of two
+        seed_row.addWidget(self.seed, 1)
+        seed_row.addWidget(QLabel("Cores", self))
+        seed_row.addWidget(self.cores)
+        form.addRow("Seed", seed_row)
         form.addRow("Keep fixed", self.fixed)
         self.preset.currentIndexChanged.connect(self._preset_changed)
         self.aim.currentIndexChanged.connect(self._aim_changed)

@@ -47,7 +47,8 @@ def test_run_to_the_end_then_adopt(qtbot, panel, tmp_path):
     assert panel.runner.state == RunState.RUNNING and not panel.buttons["start"].isEnabled()
     wait_state(qtbot, panel, RunState.FINISHED)
     assert panel.progress.value() == 400 and "it/s" in panel.rate.text()
-    assert len(panel.runner.optimizer.islands) == 1  # docs/rules-and-method.md: the editor's optimizer runs one pool
+    # docs/rules-and-method.md: one pool per core the Cores box names, all of them unless the designer says fewer
+    assert panel.settings.cores.value() == core.default_workers() == len(panel.runner.optimizer.islands)
     assert panel.plot.samples and panel.pool and panel.pool_view.count() == len(panel.pool)
     scores = [e.score for e in panel.pool]
     assert scores == sorted(scores, reverse=True)
@@ -58,6 +59,21 @@ def test_run_to_the_end_then_adopt(qtbot, panel, tmp_path):
     assert level.same_board(panel.pool[-1].level)
     assert core.count_solutions(level).count == 1 and core.solve(level).solved
     panel.grab().save(str(tmp_path / "optimizer.png"))
+
+
+@pytest.mark.parametrize("cores", ["one", "all"])
+def test_a_seed_on_so_many_cores_gives_the_engines_run(qtbot, panel, cores):
+    """The Seed and Cores boxes' promise: the pool is the one the engine's optimizer makes for that seed on that many
+    islands (the editor adds nothing of its own to the search)."""
+    workers = 1 if cores == "one" else panel.settings.cores.maximum()
+    panel.settings.cores.setValue(workers)
+    panel.settings.iterations.setValue(600)
+    panel.start()
+    wait_state(qtbot, panel, RunState.FINISHED)
+    assert len(panel.runner.optimizer.islands) == workers
+    engine = core.Optimizer(SEED, panel.settings.goal(), seed=7, workers=workers)
+    engine.run(600)
+    assert [(e.level.board_key(), e.score) for e in panel.pool] == [(e.level.board_key(), e.score) for e in engine.pool]
 
 
 def test_starting_promises_no_compile(qtbot, panel):
