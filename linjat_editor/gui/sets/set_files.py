@@ -54,7 +54,7 @@ def export_target(path: str, chosen_filter: str) -> tuple[str, str | None]:
 
 class SetFilesMixin(_Widget):
     """Needs ``self.level_set``, ``self.checker``, ``self.path``, ``self.undo_stack``,
-    ``self.warnings``, ``self.set_level_set`` and ``self.append_set`` from the panel."""
+    ``self.warnings``, ``self.tell``, ``self.set_level_set`` and ``self.append_set`` from the panel."""
 
     level_set: LevelSet
     checker: Any
@@ -73,6 +73,7 @@ class SetFilesMixin(_Widget):
                           origin: str | None = None, native: bool = True) -> None: ...
         def append_set(self, other: LevelSet, text: str = "") -> None: ...
         def display_name(self) -> str: ...
+        def tell(self, notice: str) -> None: ...
         @property
         def modified(self) -> bool: ...
 
@@ -160,7 +161,7 @@ class SetFilesMixin(_Widget):
         exporter.finished.connect(self._exported)
         exporter.failed.connect(lambda text: self._exported(("failed", text)))
         exporter.busyChanged.connect(lambda busy: None if busy else exporter.deleteLater())  # reported: done
-        self.warnings.setText(f"Exporting {Path(path).name}…")
+        self.tell(f"Exporting {Path(path).name}…")
         level_set = self.with_analysis()  # here: the checks are read in the editor's thread
         sheets = _sheet_format(path, fmt)
         if sheets:
@@ -192,9 +193,9 @@ class SetFilesMixin(_Widget):
             except (OSError, ValueError) as exc:
                 outcome, detail = "failed", str(exc)
         if outcome == "written":
-            self.warnings.setText("Exported: " + ", ".join(str(p) for p in detail))
+            self.tell("Exported: " + ", ".join(str(p) for p in detail))
         else:
-            self.warnings.setText("")
+            self.tell("")
             QMessageBox.warning(self, "Export", str(detail))
 
     def with_analysis(self) -> LevelSet:
@@ -241,7 +242,7 @@ class SetFilesMixin(_Widget):
             reader = self._reader = Worker(self)
             reader.finished.connect(self._read_done)
             reader.failed.connect(self._read_failed)
-        self.warnings.setText(f"Reading {Path(path).name}…")
+        self.tell(f"Reading {Path(path).name}…")
         self._read_over = self.level_set
         self._set_reading(True)
         reader.start(lambda job: _read(path))
@@ -256,14 +257,13 @@ class SetFilesMixin(_Widget):
         self._set_reading(False)
         level_set, path, native = result
         if self.level_set != self._read_over and not self.confirm_drop():
-            self.warnings.setText(f"{Path(path).name} was not opened: the set changed while it was read, "
-                                  "and the changes are kept.")
+            self.tell(f"{Path(path).name} was not opened: the set changed while it was read, and the changes are kept.")
             return
         self._opened(level_set, path, native)
 
     def _read_failed(self, text: str) -> None:
         self._set_reading(False)
-        self.warnings.setText("")
+        self.tell("")
         QMessageBox.warning(self, "Open set", text)
 
     def save_dialog(self) -> bool:

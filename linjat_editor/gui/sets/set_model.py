@@ -65,10 +65,12 @@ class SetModel(QAbstractListModel):
     #: The user changed the set through the view (a drag); carries (new LevelSet, description).
     edited = Signal(object, str)  # Signal(object): a LevelSet travels, a Python object Qt has no type for
 
-    def __init__(self, lookup: Callable[[SetEntry], EntryCheck | None], parent: Any = None) -> None:
+    def __init__(self, lookup: Callable[[SetEntry], EntryCheck | None], parent: Any = None,
+                 error_of: Callable[[SetEntry], str | None] = lambda entry: None) -> None:
         super().__init__(parent)
         self.level_set = LevelSet()
         self._lookup = lookup
+        self._error_of = error_of  # why a level's check failed, if it did
         self._icons: dict[tuple, QIcon] = {}
         self.thumb_size = 64
 
@@ -98,7 +100,7 @@ class SetModel(QAbstractListModel):
         if role == Qt.ItemDataRole.DisplayRole:
             name = entry_name(entry, i)
             tier = entry.tier or "no tier"
-            score = "…" if check is None else f"score {check.score:g}"
+            score = ("not checked" if self._error_of(entry) else "…") if check is None else f"score {check.score:g}"
             predicted = predicted_seconds(check, self.level_set)
             if predicted is not None:
                 score += f" · predicted {clock(predicted)}"
@@ -116,7 +118,8 @@ class SetModel(QAbstractListModel):
             return self._icons[key]
         if role == Qt.ItemDataRole.ToolTipRole:
             if check is None:
-                return "Not analysed yet"
+                error = self._error_of(entry)
+                return f"Could not be checked: {error}" if error else "Not analysed yet"
             flagged = check.warnings_for(entry.tier)
             return "\n".join(f"{w}: {MEANINGS[reason(w)]}" + ("" if w in flagged else " (fine for a tutorial)")
                              for w in check.warnings) or "Unique, solved by deduction, no leaks"

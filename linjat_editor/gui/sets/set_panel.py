@@ -83,7 +83,7 @@ class SetPanel(SetFilesMixin, QWidget):
         self.undo_stack.cleanChanged.connect(self._on_clean_changed)  # a bound method: dropped with the panel
         self.checker = checker or SetChecker(parent=self)
         self.analyse = True
-        self.model = SetModel(lambda e: self.checker.lookup(e.level), self)
+        self.model = SetModel(lambda e: self.checker.lookup(e.level), self, lambda e: self.checker.error_of(e.level))
         self.proxy = ShownRows(self)
         self.proxy.setSourceModel(self.model)
         self.view = QListView(self)
@@ -106,6 +106,9 @@ class SetPanel(SetFilesMixin, QWidget):
         self.chart.clicked.connect(self.open_level_at)
         self.curve_window: CurveWindow | None = None
         self.warnings = WrappedLine()
+        #: The last thing done to the set and how it went (shown above ``_summary``, the checks' verdict).
+        self.notice = ""
+        self._summary = ""
         self.warnings.setAccessibleName("Set warnings")
         self.tier_box = QComboBox(self)
         self.tier_box.addItems(["(no tier)", *TIERS])
@@ -198,6 +201,7 @@ class SetPanel(SetFilesMixin, QWidget):
 
     def _show(self, level_set: LevelSet, select: int = -1) -> None:
         self.level_set = level_set
+        self.notice = ""  # it was about the set as it was
         self.model.set_level_set(level_set)
         if select >= 0:
             self.select(select)
@@ -346,20 +350,39 @@ class SetPanel(SetFilesMixin, QWidget):
         for key in ("open", "duplicate", "remove", "put_back"):
             self.buttons[key].setEnabled(self.current_row() >= 0)
         self.buttons["put_back"].setEnabled(self.current_row() >= 0 and self.current_level is not None)
+        failed = [f"{i + 1}. {entry_name(e, i)}: {error}" for i, e in enumerate(self.level_set)
+                  if (error := self.checker.error_of(e.level)) is not None]
+        summary = ""
         if not self.analyse:
-            self.warnings.setText("Analysis unavailable: the engine is not installed.")
+            summary = "Analysis unavailable: the engine is not installed."
         elif lines:
             # One line per reason, saying what it means: the list above shows each level's own flags.
             if len(lines) == 1:
                 groups = [lines[0]]
             else:
                 groups = [f"• {key} ({MEANINGS[key]}): {_levels(rows)}" for key, rows in by_reason.items()]
-            self.warnings.setText(f"{len(lines)} level(s) need attention:\n" + "\n".join(groups))
+            summary = f"{len(lines)} level(s) need attention:\n" + "\n".join(groups)
             self.warnings.setToolTip("\n".join(lines[:40]) + (f"\n…and {len(lines) - 40} more" if len(lines) > 40 else ""))
         elif self.checker.busy:
-            self.warnings.setText(f"Analysing… {checked:,} of {len(self.level_set):,} levels checked")
-        else:
-            self.warnings.setText("All levels unique, solved by deduction, no leaks." if len(self.level_set) else "")
+            summary = f"Analysing… {checked:,} of {len(self.level_set):,} levels checked"
+        elif checked == len(self.level_set):  # said of every level only when every level was checked
+            summary = "All levels unique, solved by deduction, no leaks." if len(self.level_set) else ""
+        elif checked + len(failed) < len(self.level_set):
+            summary = f"{checked:,} of {len(self.level_set):,} levels checked"
+        if failed and self.analyse:
+            summary = "\n".join(filter(None, [summary, f"{len(failed)} level(s) could not be checked:", *failed[:10]]))
+        self._summary = summary
+        self._show_status()
+
+    def tell(self, notice: str) -> None:
+        """Say how something done to the set went (read, exported, playtests imported), above the checks'
+        summary: a check that ends later adds its line without taking this one away. The set's next change
+        clears it."""
+        self.notice = notice
+        self._show_status()
+
+    def _show_status(self) -> None:
+        self.warnings.setText("\n".join(part for part in (self.notice, self._summary) if part))
 
     def closeEvent(self, event) -> None:  # noqa: ANN001
         self.shutdown()

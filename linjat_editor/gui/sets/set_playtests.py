@@ -38,7 +38,7 @@ def export_page_dialog(panel: SetPanel) -> None:
     if not path:
         return
     try:
-        panel.warnings.setText(export_page(panel, with_extension(path, ".html")))
+        panel.tell(export_page(panel, with_extension(path, ".html")))
     except (OSError, ValueError) as exc:
         QMessageBox.warning(panel, "Export playtest page", str(exc))
 
@@ -66,7 +66,7 @@ def import_dialog(panel: SetPanel) -> None:
     except FormatError as exc:
         QMessageBox.warning(panel, "Import playtests", str(exc))
         return
-    panel.warnings.setText(report)
+    panel.tell(report)
     if "\n" in report:  # results left out: say so where it cannot be missed
         QMessageBox.information(panel, "Import playtests", report)
 

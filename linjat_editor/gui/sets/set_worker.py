@@ -43,6 +43,10 @@ class SetChecker(QObject):
     def lookup(self, level: Level) -> EntryCheck | None:
         return self.cache.get(level.board_key())
 
+    def error_of(self, level: Level) -> str | None:
+        """Why this level's check failed (one line), if it did."""
+        return self.errors.get(level.board_key())
+
     def request(self, levels: Iterable[Level]) -> None:
         """Check every level not checked yet (the job in flight is stopped after its current level)."""
         self.cancel()

@@ -187,6 +187,51 @@ def test_append_generated_and_export(qtbot, panel, tmp_path):
     assert captions == ["1", "2", "3"]  # the designer's own print names them
 
 
+def test_an_export_is_still_told_when_the_checks_end_after_it(qtbot, tmp_path):
+    """The panel's status line keeps what was just done (here: written) when the set's checks end later; it
+    once lost it to the checks' verdict whenever they were slower than the export (a CI run under load)."""
+    import threading
+
+    release = threading.Event()
+
+    def slow_check(level: Level) -> EntryCheck:
+        release.wait(30)
+        return fake_check(level)
+
+    p = SetPanel(checker=SetChecker(slow_check))
+    qtbot.addWidget(p)
+    p.set_level_set(LevelSet().add(lvl("a"), tier="easy").add(lvl("c"), tier="easy"))
+    out = tmp_path / "set.csv"
+    p.export_in_background(str(out), None, {})
+    qtbot.waitUntil(lambda: not p.exporting, timeout=30_000)
+    assert p.warnings.text().splitlines() == [f"Exported: {out}", "Analysing… 0 of 2 levels checked"]
+    release.set()
+    qtbot.waitUntil(lambda: not p.checker.busy and "All levels" in p.warnings.text(), timeout=30_000)
+    assert p.warnings.text().splitlines() == [f"Exported: {out}", "All levels unique, solved by deduction, no leaks."]
+    p.apply(p.level_set.remove(1), "Remove")  # the set the file holds is gone: so is the line about it
+    assert p.warnings.text() == "All levels unique, solved by deduction, no leaks."
+    p.shutdown()
+
+
+def test_a_check_that_fails_is_never_called_unique(qtbot):
+    """'All levels unique…' is said only when every level was checked; a check that failed is named instead."""
+    def check(level: Level) -> EntryCheck:
+        if level.name == "c":
+            raise ValueError("the engine broke")
+        return fake_check(level)
+
+    p = SetPanel(checker=SetChecker(check))
+    qtbot.addWidget(p)
+    p.set_level_set(LevelSet().add(lvl("a"), tier="easy").add(lvl("c"), tier="easy"))
+    qtbot.waitUntil(lambda: not p.checker.busy and p.warnings.text() and "Analysing" not in p.warnings.text(),
+                    timeout=30_000)
+    assert p.warnings.text().splitlines() == ["1 level(s) could not be checked:", "2. c: ValueError: the engine broke"]
+    row = p.model.index(1)
+    assert "not checked" in p.model.data(row)  # the list says so too, not a score still to come
+    assert p.model.data(row, Qt.ItemDataRole.ToolTipRole) == "Could not be checked: ValueError: the engine broke"
+    p.shutdown()
+
+
 def test_put_back_and_playtest_summary(qtbot, panel):
     panel.set_level_set(LevelSet().add(lvl("a"), tier="easy").add(lvl("b"), tier="easy"))
     played = lvl("c").with_meta(extra={"playtests": [{"seconds": 65, "moves": 9, "solved": True},
