@@ -28,6 +28,7 @@ def default_workers() -> int:
     """One island per core (at most ``MAX_WORKERS``): what ``linjat generate`` and the editor's optimizer use."""
     return max(1, min(MAX_WORKERS, os.cpu_count() or 1))
 
+
 #: Aim for kernel calls this long: short enough that a stop, Ctrl-C or a
 #: progress report comes promptly, long enough that the Python between two
 #: calls costs nothing measurable.
