@@ -182,7 +182,7 @@ class Optimizer:
                     if stopped():
                         self._stop.set()
                         mail.close_all()
-                    t.join(CHUNK_SECONDS * 3)
+                    t.join(CHUNK_SECONDS)  # as often as one island reports: the plot and Pause answer alike
                     report()
             report()  # the whole run: an island that ended while the loop waited on another was not reported yet
             if failures:
