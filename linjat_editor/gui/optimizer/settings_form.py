@@ -110,6 +110,11 @@ class SettingsForm(QWidget):
         seed_row.addWidget(self.cores)
         form.addRow("Seed", seed_row)
         form.addRow("Keep fixed", self.fixed)
+        # Tab goes down the form as it reads (by default it followed the order the boxes were made in).
+        chain = [self.preset, *self.weight_boxes.values(), self.aim, self.target, self.allow_ones, self.relax_rule,
+                 self.iterations, self.seed, self.cores, self.fixed]
+        for before, after in zip(chain, chain[1:]):
+            QWidget.setTabOrder(before, after)
         self.preset.currentIndexChanged.connect(self._preset_changed)
         self.aim.currentIndexChanged.connect(self._aim_changed)
         self._aim_changed()

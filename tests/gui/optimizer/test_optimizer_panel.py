@@ -76,6 +76,31 @@ def test_a_seed_on_so_many_cores_gives_the_engines_run(qtbot, panel, cores):
     assert [(e.level.board_key(), e.score) for e in panel.pool] == [(e.level.board_key(), e.score) for e in engine.pool]
 
 
+def test_tab_goes_down_the_settings_as_they_read(qtbot, panel):
+    """Keyboard order is the form's order: preset, (weights), aim, (target), the canon, iterations, seed, cores,
+    numbers kept fixed; hidden boxes are skipped."""
+    form = panel.settings
+    names = {id(getattr(form, n)): n for n in ("preset", "aim", "target", "allow_ones", "relax_rule", "iterations",
+                                                "seed", "cores", "fixed")}
+    names.update({id(box): "weights" for box in form.weight_boxes.values()})
+
+    def order() -> list[str]:
+        seen, w = [], form.preset
+        while len(seen) < 30:
+            w = w.nextInFocusChain()
+            name = names.get(id(w))
+            if name == "preset" or (name is None and seen and seen[-1] == "fixed"):
+                break
+            if name is not None and w.isVisible() and (not seen or seen[-1] != name):
+                seen.append(name)
+        return seen
+
+    assert order() == ["aim", "allow_ones", "relax_rule", "iterations", "seed", "cores", "fixed"]
+    form.preset.setCurrentText("custom")
+    form.aim.setCurrentIndex(form.aim.findData("score"))
+    assert order() == ["weights", "aim", "target", "allow_ones", "relax_rule", "iterations", "seed", "cores", "fixed"]
+
+
 def test_starting_promises_no_compile(qtbot, panel):
     """The engine is never compiled by a run: a first start runs it as Python while it compiles behind."""
     shown: list[str] = []
