@@ -154,6 +154,12 @@ class SetPanel(SetFilesMixin, QWidget):
         layout.addWidget(self.view_bar)
         layout.addWidget(split, 1)
         layout.addWidget(self.warnings)
+        # Tab goes down the panel as it reads (by default it followed the order the parts were made in).
+        bar = self.view_bar
+        chain = [*self.buttons.values(), self.tier_box, bar.flagged, bar.tier, bar.technique, bar.sort, self.view,
+                 self.curve.bar, *self.curve.buttons.values()]
+        for before, after in zip(chain, chain[1:]):
+            QWidget.setTabOrder(before, after)
         self.model.edited.connect(lambda s, text: self.apply(s, text))
         self.checker.checked.connect(self._on_checked)
         self.checker.busyChanged.connect(lambda busy: self._flush())
