@@ -376,7 +376,9 @@ class SetPanel(SetFilesMixin, QWidget):
         elif checked + len(failed) < len(self.level_set):
             summary = f"{checked:,} of {len(self.level_set):,} levels checked"
         if failed and self.analyse:
-            summary = "\n".join(filter(None, [summary, f"{len(failed)} level(s) could not be checked:", *failed[:10]]))
+            more = [f"…and {len(failed) - 10} more"] if len(failed) > 10 else []
+            summary = "\n".join(filter(None, [summary, f"{len(failed)} level(s) could not be checked:",
+                                                *failed[:10], *more]))
         self._summary = summary
         self._show_status()
 

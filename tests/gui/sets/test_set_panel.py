@@ -232,6 +232,23 @@ def test_a_check_that_fails_is_never_called_unique(qtbot):
     p.shutdown()
 
 
+def test_many_failed_checks_are_counted_past_the_ten_named(qtbot):
+    def check(level: Level) -> EntryCheck:
+        raise ValueError("the engine broke")
+
+    boards = [Level(9, 6, numbers=((r, c, 2),), name=f"n{r}{c}") for r in range(2) for c in range(6)]
+    s = LevelSet()
+    for b in boards:
+        s = s.add(b, tier="easy")
+    p = SetPanel(checker=SetChecker(check))
+    qtbot.addWidget(p)
+    p.set_level_set(s)
+    qtbot.waitUntil(lambda: not p.checker.busy and "could not be checked" in p.warnings.text(), timeout=30_000)
+    lines = p.warnings.text().splitlines()
+    assert lines[0] == "12 level(s) could not be checked:" and len(lines) == 12 and lines[-1] == "…and 2 more"
+    p.shutdown()
+
+
 def test_put_back_and_playtest_summary(qtbot, panel):
     panel.set_level_set(LevelSet().add(lvl("a"), tier="easy").add(lvl("b"), tier="easy"))
     played = lvl("c").with_meta(extra={"playtests": [{"seconds": 65, "moves": 9, "solved": True},
