@@ -55,24 +55,28 @@ def shares_of(total: int, parts: int) -> list[int]:
     return [total // parts + (i < total % parts) for i in range(parts)]
 
 
-def search_room(workers: int) -> int:
-    """How many levels each island's search pool holds: the original's ten, divided among the islands (at least 2).
+def search_room(workers: int) -> list[int]:
+    """How many levels each island's search pool holds: the original's ten, shared among the islands as
+    equally as can be (three islands: 4, 3 and 3), at least 2 each.
 
     Two islands of ten admitted 10,156 levels where one pool of ten admitted 6,305 in the same
     20,000 iterations (a pool admits most while young, and each island is young on its own),
     each admission a leak test and an exact count; two of five admit 7,807, and their levels
     score as two of ten's did, within what 60 levels a tier resolve
     (docs/dev/search-experiments.md, 2026-11-28, evening).
+
+    >>> search_room(1), search_room(2), search_room(3), search_room(4), search_room(8)
+    ([10], [5, 5], [4, 3, 3], [3, 3, 2, 2], [2, 2, 2, 2, 2, 2, 2, 2])
     """
-    return max(2, POOL_SIZE // workers)
+    return [max(2, room) for room in shares_of(POOL_SIZE, workers)]
 
 
 class Optimizer:
     """Improve a level: its numbers are the starting point, pinned dots stay.
 
     ``fixed`` lists cells whose numbers the optimizer must not change or move.
-    ``workers`` independent pools (islands, ``search_room(workers)`` levels
-    each) run in threads, the kernels without the GIL; every
+    ``workers`` independent pools (islands, sharing the ten places of the
+    search pool: ``search_room``) run in threads, the kernels without the GIL; every
     ``EXCHANGE_EVERY`` iterations each island passes its best level to the
     next (``Mailboxes``). Exchanges happen at fixed
     iteration counts, so a seed gives the same result however the threads
@@ -93,8 +97,8 @@ class Optimizer:
         self.weights = weights
         self.seed = new_seed() if seed is None else seed
         self.workers = workers
-        room = search_room(workers)
-        self.islands = [Pool(level, weights, island_seed(self.seed, i), fixed, room) for i in range(workers)]
+        self.islands = [Pool(level, weights, island_seed(self.seed, i), fixed, room)
+                        for i, room in enumerate(search_room(workers))]
         self._stop = threading.Event()
         self.iterations_done = 0
 

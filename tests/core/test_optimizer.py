@@ -286,3 +286,15 @@ def test_islands_share_the_pools_ten_places() -> None:
     assert len(one.islands[0].search) == 10
     assert [len(island.search) for island in two.islands] == [5, 5]
     assert len(two.pool) == 10  # what the designer is shown is still the ten best of both
+
+
+@pytest.mark.parametrize("workers", [1, 2, 3, 4])
+def test_the_islands_share_the_pools_ten_places(workers: int) -> None:
+    # Three islands held three places each (ten divided, rounded down): a ninth of the pool was lost.
+    weights = PRESETS["easy"]
+    optimizer = Optimizer(first_level(9, 6, 9, weights, seed=4), weights, seed=4, workers=workers)
+    rooms = [island._members.rank.shape[0] for island in optimizer.islands]
+    assert sum(rooms) == 10 and max(rooms) - min(rooms) <= 1
+    optimizer.run(workers * 800)
+    for island, room in zip(optimizer.islands, rooms):
+        assert 0 < len(island.search) <= room
