@@ -151,13 +151,19 @@ class Optimizer:
         stopped = lambda: self._stop.is_set() or (should_stop is not None and should_stop())  # noqa: E731
         started = time.perf_counter()
         done = [0] * self.workers
+        said: list[tuple[int, tuple[float, ...]]] = []
 
         def report() -> None:
-            if progress is not None:
-                total = sum(done)
-                scores = self.pool_scores()
-                rate = total / max(time.perf_counter() - started, 1e-9)
-                progress(Progress(total, iterations, scores[0] if scores else math.nan, scores, rate))
+            if progress is None:
+                return
+            total = sum(done)
+            scores = self.pool_scores()
+            # The run looks in every chunk, also while islands polish or wait: only news is a report.
+            if said and said[-1] == (total, scores):
+                return
+            said[:] = [(total, scores)]
+            rate = total / max(time.perf_counter() - started, 1e-9)
+            progress(Progress(total, iterations, scores[0] if scores else math.nan, scores, rate))
 
         shares = shares_of(iterations, self.workers)
         if self.workers == 1:

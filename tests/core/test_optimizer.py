@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import threading
+import time
 from typing import Any
 
 import pytest
@@ -93,6 +94,19 @@ def test_the_last_progress_report_is_the_whole_run(workers) -> None:  # type: ig
         last = seen[-1]
         assert (last.iteration, last.best_score, last.pool_scores) == (ran, optimizer.pool[0].score,
                                                                       optimizer.pool_scores()), seed
+
+
+@pytest.mark.parametrize("workers", [1, 2])
+def test_a_report_says_something_new(workers) -> None:  # type: ignore[no-untyped-def]
+    """While an island polishes its best (``then``) or waits, the run reported every chunk what it had just
+    said: a plot drew the same point again and again."""
+    level = first_level(9, 6, 8, PRESETS["easy"], seed=1)
+    optimizer = Optimizer(level, PRESETS["easy"], seed=3, workers=workers)
+    seen: list[Progress] = []
+    ran = optimizer.run(2000 * workers, seen.append, then=lambda i: time.sleep(0.25))
+    said = [(p.iteration, p.pool_scores) for p in seen]
+    assert said and said[-1] == (ran, optimizer.pool_scores())
+    assert all(a != b for a, b in zip(said, said[1:])), said
 
 
 def test_cancel_from_another_thread() -> None:
