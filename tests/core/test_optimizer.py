@@ -289,26 +289,14 @@ def test_best_by_selection_is_unique_leak_free_and_beats_the_pool_by_selection()
     assert count_solutions(emitted).count == 1 and detect_leaks(emitted) == []
 
 
-def test_islands_share_the_pools_ten_places() -> None:
-    # A young pool admits the most, and each island is young on its own: two islands of ten each
-    # checked 60% more levels than one pool for the same iterations. Together they hold ten.
-    weights = PRESETS["easy"]
-    start = first_level(9, 6, 9, weights, seed=2)
-    one, two = Optimizer(start, weights, seed=2), Optimizer(start, weights, seed=2, workers=2)
-    one.run(600)
-    two.run(1200)
-    assert len(one.islands[0].search) == 10
-    assert [len(island.search) for island in two.islands] == [5, 5]
-    assert len(two.pool) == 10  # what the designer is shown is still the ten best of both
-
-
 @pytest.mark.parametrize("workers", [1, 2, 3, 4])
-def test_the_islands_share_the_pools_ten_places(workers: int) -> None:
-    # Three islands held three places each (ten divided, rounded down): a ninth of the pool was lost.
+def test_islands_share_the_pools_ten_places(workers: int) -> None:
+    # A young pool admits the most, and each island is young on its own: two islands of ten each
+    # checked 60% more levels than one pool for the same iterations. Together they hold ten, also
+    # three or four of them (ten divided and rounded down once left three islands nine places).
     weights = PRESETS["easy"]
-    optimizer = Optimizer(first_level(9, 6, 9, weights, seed=4), weights, seed=4, workers=workers)
-    rooms = [island._members.rank.shape[0] for island in optimizer.islands]
-    assert sum(rooms) == 10 and max(rooms) - min(rooms) <= 1
-    optimizer.run(workers * 800)
-    for island, room in zip(optimizer.islands, rooms):
-        assert 0 < len(island.search) <= room
+    optimizer = Optimizer(first_level(9, 6, 9, weights, seed=2), weights, seed=2, workers=workers)
+    optimizer.run(workers * 600)
+    held = [len(island.search) for island in optimizer.islands]
+    assert sum(held) == 10 and max(held) - min(held) <= 1  # each island's places, filled
+    assert len(optimizer.pool) == 10  # what the designer is shown is still the ten best of all
