@@ -151,17 +151,18 @@ class Optimizer:
         stopped = lambda: self._stop.is_set() or (should_stop is not None and should_stop())  # noqa: E731
         started = time.perf_counter()
         done = [0] * self.workers
-        said: list[tuple[int, tuple[float, ...]]] = []
+        said: tuple[int, tuple[float, ...]] | None = None  # the last report's iterations and scores
 
         def report() -> None:
+            nonlocal said
             if progress is None:
                 return
             total = sum(done)
             scores = self.pool_scores()
             # The run looks in every chunk, also while islands polish or wait: only news is a report.
-            if said and said[-1] == (total, scores):
+            if said == (total, scores):
                 return
-            said[:] = [(total, scores)]
+            said = (total, scores)
             rate = total / max(time.perf_counter() - started, 1e-9)
             progress(Progress(total, iterations, scores[0] if scores else math.nan, scores, rate))
 
