@@ -58,6 +58,8 @@ class Objective:
     lowest: int = LOWEST
     #: The technique rule every emitted level keeps (a tier's; ANY_TECHNIQUE: none).
     rule: TechniqueRule = ANY_TECHNIQUE
+    #: The tier's search keeps niches (``Tier.by_niche``; see ``by_niche``).
+    niches: bool = False
 
     @property
     def solving(self) -> tuple[Kind, ...]:
@@ -68,6 +70,24 @@ class Objective:
         """The kernels' objective (see ``scoring.TARGET_AT``)."""
         return self.weights.as_array(self.target, rules_mask(self.solving), int(self.teach or 0), self.lowest,
                                      self.rule.more_than)
+
+    @property
+    def by_niche(self) -> bool:
+        """Whether the search keeps the best level of each niche of the technique mix (can't-fit layers by
+        widest layer: ``kernels.members.niche_of``) and draws its parents from them alike (MAP-Elites),
+        rather than the ten best: a tier's plain climb, where the tier says so (easy, within its rule).
+
+        Easy's search stands still after a few thousand iterations; kept apart, the niches go on climbing
+        (easy +1.1 a level at 10,000 iterations, cover and can't fit alike). Medium gained as much by
+        drifting to cover, away from its can't-fit levels, and hard and expert lost (every iteration a
+        niche below the best takes is one their climb lacks): docs/dev/search-experiments.md, 2026-11-28, last.
+
+        >>> tier_goal("easy").by_niche, tier_goal("medium").by_niche, tier_goal("hard").by_niche
+        (True, False, False)
+        >>> tier_goal("easy", relax=True).by_niche, toward_score(preset("easy"), 10).by_niche
+        (False, False)
+        """
+        return self.niches and not self.has_target and self.teach is None
 
     @property
     def rewards_hard_kinds(self) -> bool:
@@ -151,8 +171,9 @@ def canon(goal: Weights | Objective, tier: str | None = None, relax: bool = Fals
           allow_ones: bool = False) -> Objective:
     """``goal`` within the game's canon: no 1s unless ``allow_ones``; for a ``tier``, its technique
     rule unless ``relax`` (a designer who wants, say, an easy level that needs a square)."""
-    rule = TIERS[tier].rule if tier is not None and tier in TIERS and not relax else ANY_TECHNIQUE
-    return replace(as_objective(goal), rule=rule, lowest=1 if allow_ones else LOWEST)
+    kept = TIERS[tier] if tier is not None and tier in TIERS and not relax else None
+    return replace(as_objective(goal), rule=kept.rule if kept else ANY_TECHNIQUE, lowest=1 if allow_ones else LOWEST,
+                   niches=kept is not None and kept.by_niche)
 
 
 def tier_goal(name: str, relax: bool = False, allow_ones: bool = False) -> Objective:

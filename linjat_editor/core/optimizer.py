@@ -76,7 +76,8 @@ class Optimizer:
 
     ``fixed`` lists cells whose numbers the optimizer must not change or move.
     ``workers`` independent pools (islands, sharing the ten places of the
-    search pool: ``search_room``) run in threads, the kernels without the GIL; every
+    search pool: ``search_room``; easy's keep one level per niche each:
+    ``Objective.by_niche``) run in threads, the kernels without the GIL; every
     ``EXCHANGE_EVERY`` iterations each island passes its best level to the
     next (``Mailboxes``). Exchanges happen at fixed
     iteration counts, so a seed gives the same result however the threads

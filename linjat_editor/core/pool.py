@@ -1,4 +1,5 @@
-"""One optimizer pool (spec section 6): the ten best levels found so far, and the checks at its door.
+"""One optimizer pool (spec section 6): the ten best levels found so far (easy: the best of each niche of the
+technique mix, ``Objective.by_niche``), and the checks at its door.
 
 The kernel (``kernels.optimize``) mutates, refills and classifies; every
 candidate good enough to enter the pool is checked once, when it arrives:
@@ -110,7 +111,7 @@ class Pool:
     def __init__(self, level: Level, weights: Weights | Objective, seed: int, fixed: Collection[Cell] = (),
                  room: int = POOL_SIZE) -> None:
         """``weights``: what the search aims for (an :class:`Objective`, or weights to climb); ``room``: how many
-        levels the search pool holds."""
+        levels the search pool holds (by niche: one a niche, ``Objective.by_niche``)."""
         self.objective = as_objective(weights)
         h, w, n = level.height, level.width, len(level.numbers)
         self.template = level
@@ -128,7 +129,7 @@ class Pool:
             if level.number_at(r, c) is not None:
                 self._fixed[r * w + c] = True
         #: The search pool as the kernel sees it, best rank first; the leak-free levels by score and by selection score.
-        self._members: Members = allocate_members(h, w, n, room)
+        self._members: Members = allocate_members(h, w, n, room, self.objective.by_niche)
         self._entries: Members = allocate_members(h, w, n)
         self._selected: Members = allocate_members(h, w, n)
         #: The seen set and the serials (``kernels/door.py``).

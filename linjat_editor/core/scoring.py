@@ -132,6 +132,9 @@ class Tier:
     #: up. The author kept the best levels of each tier, and the best lean to the top of the range (two
     #: thirds of the easy ones have 10 numbers): a level's count is drawn as often as the game has it.
     published_counts: tuple[int, ...] = ()
+    #: The search keeps the best level of each niche of the technique mix instead of the ten best
+    #: (``Objective.by_niche``): easy only, where it was measured to help and keep the tier's mix.
+    by_niche: bool = False
 
     def draw_numbers(self, rng: random.Random) -> int:
         """A number count for a new level of this tier, as often as the published levels have it.
@@ -147,7 +150,7 @@ class Tier:
 _BASIC = (Kind.COVER, Kind.CANT_FIT)
 TIERS = {
     "easy": Tier("easy", 9, 6, 7, 10, Weights(1, 1, 0, 0, 0, -1), TechniqueRule(_BASIC, ((Kind.COVER, 1),)),
-                 (4, 3, 25, 67)),
+                 (4, 3, 25, 67), by_niche=True),
     "medium": Tier("medium", 10, 7, 15, 20, Weights(1, 3, 0, 0, 0, -1), TechniqueRule(_BASIC, ((Kind.COVER, 5),)),
                    (6, 8, 12, 16, 30, 27)),
     "hard": Tier("hard", 11, 8, 19, 22, Weights(1, 3, 50, 0, 0, -2),

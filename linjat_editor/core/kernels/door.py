@@ -21,7 +21,7 @@ from .admission import admission
 from .bits import copy, helper, kernel
 from .layer import SINGLE_SOLUTION, SOLVED, UNCONTESTED_NO_COVER
 from .leak_general import MAX_GROUP
-from .members import Members
+from .members import Members, niche_of
 from .optimize import optimize, weighted, within_canon
 
 #: Levels the seen set holds; then it forgets them all and starts again.
@@ -161,9 +161,28 @@ def levels_in(members):
     return 0 if held == 1 and members.serial[0] < 0 else held
 
 
+@helper
+def move_row(members, k, src):
+    """Member ``src`` copied into row ``k``."""
+    n, cells = members.pos.shape[1], members.dot.shape[1]
+    copy(members.pos[k], members.pos[src], n)
+    copy(members.val[k], members.val[src], n)
+    copy(members.added[k], members.added[src], members.nadded[src])
+    members.nadded[k] = members.nadded[src]
+    copy(members.solution[k], members.solution[src], cells)
+    members.rank[k] = members.rank[src]
+    copy(members.dot[k], members.dot[src], cells)
+    members.score[k] = members.score[src]
+    members.selection[k] = members.selection[src]
+    for r in range(members.table.shape[1]):
+        for c in range(members.table.shape[2]):
+            members.table[k, r, c] = members.table[src, r, c]
+    members.serial[k] = members.serial[src]
+
+
 @kernel
 def put(members, i, door, dot, added, nadded, solution, table, rank, score, selection, serial):
-    """Insert the level at ``i`` (< POOL_SIZE), the members from ``i`` on one down, the last one out if the list is full.
+    """Insert the level at ``i`` (within the list's room), the members from ``i`` on one down, the last one out if the list is full.
 
     ``members.size[0]`` counts the unscored start (serial -1) until the first level takes its place.
     """
@@ -172,19 +191,7 @@ def put(members, i, door, dot, added, nadded, solution, table, rank, score, sele
     last = min(held, cap - 1)
     n, cells = members.pos.shape[1], members.dot.shape[1]
     for k in range(last, i, -1):
-        copy(members.pos[k], members.pos[k - 1], n)
-        copy(members.val[k], members.val[k - 1], n)
-        copy(members.added[k], members.added[k - 1], members.nadded[k - 1])
-        members.nadded[k] = members.nadded[k - 1]
-        copy(members.solution[k], members.solution[k - 1], cells)
-        members.rank[k] = members.rank[k - 1]
-        copy(members.dot[k], members.dot[k - 1], cells)
-        members.score[k] = members.score[k - 1]
-        members.selection[k] = members.selection[k - 1]
-        for r in range(table.shape[0]):
-            for c in range(table.shape[1]):
-                members.table[k, r, c] = members.table[k - 1, r, c]
-        members.serial[k] = members.serial[k - 1]
+        move_row(members, k, k - 1)
     copy(members.pos[i], door.pos, n)
     copy(members.val[i], door.val, n)
     copy(members.added[i], added, nadded)
@@ -199,6 +206,17 @@ def put(members, i, door, dot, added, nadded, solution, table, rank, score, sele
             members.table[i, r, c] = table[r, c]
     members.serial[i] = serial
     members.size[0] = min(held + 1, cap)
+
+
+@kernel
+def drop(members, j):
+    """Take member ``j`` out of the list, the members after it one up."""
+    size = members.size[0]
+    for k in range(j, size - 1):
+        move_row(members, k, k + 1)
+    members.size[0] = size - 1
+    members.serial[size - 1] = -1
+    members.rank[size - 1] = np.nan
 
 
 @helper
@@ -258,6 +276,16 @@ def enter(search, entries, selected, door, pos, val, dot, added, nadded, solutio
     if holds(search, door, dot, cells):
         return serial, False
     held = levels_in(search)
+    if search.by_niche[0]:
+        # One level a niche: the new one takes its niche's place if it ranks as high, else it stays out.
+        niche = niche_of(table)
+        for j in range(held):
+            if niche_of(search.table[j]) == niche:
+                if search.rank[j] > rank:
+                    return serial, False
+                drop(search, j)
+                held -= 1
+                break
     i = 0
     while i < held and search.rank[i] > rank:
         i += 1

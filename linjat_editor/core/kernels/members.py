@@ -11,16 +11,26 @@ and ``table[i]`` its score, selection score and classification table;
 ``serial[i]`` which level it is to the pool (-1: no level, the unscored start
 the kernel mutates until a checked level takes its place). ``size[0]`` 0 means
 no member yet: the optimizer's kernel then looks for a first level instead.
+
+``by_niche[0]``: the list keeps the best level of each niche of the technique mix
+(``niche_of``) rather than the best levels, and the search draws its parents
+uniformly from them (MAP-Elites; see ``objective.Objective.by_niche``).
 """
 
 from typing import NamedTuple
 
 import numpy as np
 
+from ..kinds import Kind
+from .bits import helper
 from .mutate import UNKNOWN
 
 #: The original kept ten levels in its pool.
 POOL_SIZE = 10
+#: Niches of the technique mix: can't-fit layers in fours (0-3, ..., 20 and more) by widest layer (1, 2, 3, 4+).
+CANT_FIT_STEP, CANT_FIT_BANDS, WIDTHS = 4, 6, 4
+NICHES = CANT_FIT_BANDS * WIDTHS
+_CANT_FIT = int(Kind.CANT_FIT)
 
 
 class Members(NamedTuple):
@@ -36,11 +46,15 @@ class Members(NamedTuple):
     selection: np.ndarray
     table: np.ndarray
     serial: np.ndarray
+    by_niche: np.ndarray
 
 
-def allocate_members(h: int, w: int, n: int, room: int = POOL_SIZE) -> Members:
-    """An empty list (size 0) for levels of h x w cells and n numbers, with room for ``room`` members (solutions unknown)."""
+def allocate_members(h: int, w: int, n: int, room: int = POOL_SIZE, by_niche: bool = False) -> Members:
+    """An empty list (size 0) for levels of h x w cells and n numbers, with room for ``room`` members (solutions
+    unknown); ``by_niche``: one member per niche, room for every niche."""
     cells = h * w
+    if by_niche:
+        room = NICHES
     return Members(
         pos=np.zeros((room, n), np.int64),
         val=np.zeros((room, n), np.int64),
@@ -54,7 +68,17 @@ def allocate_members(h: int, w: int, n: int, room: int = POOL_SIZE) -> Members:
         selection=np.full(room, np.nan),
         table=np.zeros((room, 8, 2), np.int64),
         serial=np.full(room, -1, np.int64),
+        by_niche=np.full(1, by_niche, np.bool_),
     )
+
+
+@helper
+def niche_of(table):
+    """A solve's niche (``NICHES``) from its classification table: its can't-fit layers in bands of
+    ``CANT_FIT_STEP``, by its widest layer."""
+    band = min(table[_CANT_FIT, 0] // CANT_FIT_STEP, CANT_FIT_BANDS - 1)
+    width = min(max(table[0, 1], 1), WIDTHS) - 1
+    return band * WIDTHS + width
 
 
 # A kernel Python calls answers a plain tuple, never a NamedTuple: numba builds a NamedTuple by

@@ -37,6 +37,7 @@ from .layer import (
     solve_board,
     unsolve,
 )
+from .members import niche_of
 from .mutate import UNKNOWN, mutate, mutate_along
 
 #: What a lesson loses per layer before the taught kind first appears: taught early.
@@ -222,11 +223,14 @@ def optimize(b, pool, pinned, fixed, weights, rng, iterations, allowed, require_
         pool.pos, pool.val, pool.added, pool.nadded, pool.solution, pool.rank)
     cap = pool_rank.shape[0]
     lowest = np.int64(weights[LOWEST_AT])
-    # The lowest score the pool takes (it does not change until a candidate goes back to the caller).
-    floor = -np.inf if size < cap or np.isnan(pool_rank[size - 1]) else pool_rank[size - 1]
+    by_niche = pool.by_niche[0]
+    # The lowest score the pool takes (it does not change until a candidate goes back to the caller); by niche,
+    # each niche's own (``niche_floor``).
+    floor = -np.inf if by_niche or size < cap or np.isnan(pool_rank[size - 1]) else pool_rank[size - 1]
     for i in range(iterations):
-        # The better of two random members: a little more pressure than the original's uniform pick.
-        base = min(rand_below(rng, size), rand_below(rng, size))
+        # The better of two random members: a little more pressure than the original's uniform pick. By niche,
+        # any niche alike: its levels below the best are what the niches keep them for.
+        base = rand_below(rng, size) if by_niche else min(rand_below(rng, size), rand_below(rng, size))
         copy(pos, pool_pos[base], n)
         copy(val, pool_val[base], n)
         copy(dot, pinned, h * w)
@@ -246,10 +250,20 @@ def optimize(b, pool, pinned, fixed, weights, rng, iterations, allowed, require_
         if np.isnan(score):
             continue
         # Equal scores get in too (ahead of the old ones), so the pool drifts along plateaus.
-        if score >= floor:
+        if score >= (niche_floor(pool, size, b.table) if by_niche else floor):
             solution_owners(b, b.owner)
             return i + 1, score
     return iterations, np.nan
+
+
+@helper
+def niche_floor(pool, size, table):
+    """The lowest score a by-niche pool takes in the niche of ``table``'s solve: its member's rank there, if any."""
+    niche = niche_of(table)
+    for i in range(size):
+        if pool.serial[i] >= 0 and niche_of(pool.table[i]) == niche:
+            return pool.rank[i]
+    return -np.inf
 
 
 @kernel
