@@ -182,7 +182,8 @@ def move_row(members, k, src):
 
 @kernel
 def put(members, i, door, dot, added, nadded, solution, table, rank, score, selection, serial):
-    """Insert the level at ``i`` (within the list's room), the members from ``i`` on one down, the last one out if the list is full.
+    """Insert the level at ``i`` (within the list's room), the members from ``i`` on one down, the last one out if
+    the list is full.
 
     ``members.size[0]`` counts the unscored start (serial -1) until the first level takes its place.
     """

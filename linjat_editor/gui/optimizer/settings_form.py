@@ -53,8 +53,8 @@ class SettingsForm(QWidget):
         self.cores = QSpinBox(self, minimum=1, maximum=cores, value=cores)
         self.cores.setAccessibleName("Cores")
         self.cores.setToolTip("Cores the search runs on, one pool each; the pools share the ten places (easy: "
-                              "each keeps one level per niche) and pass their best levels on.\nFewer cores leave the others free; a seed gives the same run "
-                              "only on the same number of cores.")
+                              "each keeps one level per niche) and pass their best levels on.\nFewer cores leave "
+                              "the others free; a seed gives the same run only on the same number of cores.")
         self.weight_boxes: dict[str, QDoubleSpinBox] = {}
         box = self.weights_box = QGroupBox("Weights", self)
         grid = QGridLayout(box)
