@@ -78,7 +78,7 @@ class Objective:
         rather than the ten best: a tier's plain climb, where the tier says so (easy, within its rule).
 
         Easy's search stands still after a few thousand iterations; kept apart, the niches go on climbing
-        (easy +1.1 a level at 10,000 iterations, cover and can't fit alike). Medium gained as much by
+        (easy +1.5 a level at 10,000 iterations, cover and can't fit alike). Medium gained as much by
         drifting to cover, away from its can't-fit levels, and hard and expert lost (every iteration a
         niche below the best takes is one their climb lacks): docs/dev/search-experiments.md, 2026-11-28, last.
 

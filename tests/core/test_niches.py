@@ -7,7 +7,7 @@ import numpy as np
 from linjat_editor.core import count_solutions
 from linjat_editor.core.analysis import detect_leaks
 from linjat_editor.core.kernels.door import allocate_door, enter
-from linjat_editor.core.kernels.members import NICHES, POOL_SIZE, allocate_members, niche_of
+from linjat_editor.core.kernels.members import CANT_FIT_STEP, NICHES, POOL_SIZE, allocate_members, niche_of
 from linjat_editor.core.objective import tier_goal
 from linjat_editor.core.pool import Pool
 from linjat_editor.core.starts import first_level
@@ -35,16 +35,17 @@ def held(search) -> list[tuple[float, tuple[int, ...]]]:
 def test_a_niche_keeps_its_best_level_and_a_tie_takes_its_place() -> None:
     search, door = allocate_members(H, W, N, by_niche=True), allocate_door(H, W, N)
     assert search.rank.shape[0] == NICHES
+    top = CANT_FIT_STEP - 1  # the most can't-fit layers in the first band
     assert offer(search, door, (0, 1), cant_fit=0, width=1, score=5)
-    assert not offer(search, door, (0, 2), cant_fit=1, width=1, score=4)  # the same niche (can't fit 0-3), lower
+    assert not offer(search, door, (0, 2), cant_fit=top, width=1, score=4)  # the same niche, lower
     assert held(search) == [(5.0, (0, 1))]
-    assert not offer(search, door, (0, 3), cant_fit=3, width=1, score=6, leaks=1)  # its rank, 6 - 10, is lower
-    assert offer(search, door, (0, 4), cant_fit=2, width=1, score=5)  # as high: it drifts, as the ten best do
+    assert not offer(search, door, (0, 3), cant_fit=top, width=1, score=6, leaks=1)  # its rank, 6 - 10, is lower
+    assert offer(search, door, (0, 4), cant_fit=top, width=1, score=5)  # as high: it drifts, as the ten best do
     assert held(search) == [(5.0, (0, 4))]
-    assert offer(search, door, (1, 2), cant_fit=1, width=2, score=3)  # another width, another niche, however low
-    assert offer(search, door, (1, 3), cant_fit=4, width=1, score=4)  # and more can't fit
+    assert offer(search, door, (1, 2), cant_fit=0, width=2, score=3)  # another width, another niche, however low
+    assert offer(search, door, (1, 3), cant_fit=CANT_FIT_STEP, width=1, score=4)  # and the next band of can't fit
     assert held(search) == [(5.0, (0, 4)), (4.0, (1, 3)), (3.0, (1, 2))]
-    assert offer(search, door, (1, 4), cant_fit=1, width=2, score=9)  # the best of its niche, so the best of all
+    assert offer(search, door, (1, 4), cant_fit=top, width=2, score=9)  # the best of its niche, so the best of all
     assert held(search) == [(9.0, (1, 4)), (5.0, (0, 4)), (4.0, (1, 3))]
     assert all(search.serial[i] >= 0 for i in range(3)) and search.serial[3] == -1
 

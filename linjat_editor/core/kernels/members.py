@@ -27,8 +27,8 @@ from .mutate import UNKNOWN
 
 #: The original kept ten levels in its pool.
 POOL_SIZE = 10
-#: Niches of the technique mix: can't-fit layers in fours (0-3, ..., 20 and more) by widest layer (1, 2, 3, 4+).
-CANT_FIT_STEP, CANT_FIT_BANDS, WIDTHS = 4, 6, 4
+#: Niches of the technique mix: can't-fit layers in pairs (0-1, 2-3, ..., 22 and more) by widest layer (1, 2, 3, 4+).
+CANT_FIT_STEP, CANT_FIT_BANDS, WIDTHS = 2, 12, 4
 NICHES = CANT_FIT_BANDS * WIDTHS
 _CANT_FIT = int(Kind.CANT_FIT)
 
