@@ -21,7 +21,7 @@ from .admission import admission
 from .bits import copy, helper, kernel
 from .layer import SINGLE_SOLUTION, SOLVED, UNCONTESTED_NO_COVER
 from .leak_general import MAX_GROUP
-from .members import Members, niche_of
+from .members import Members, member_in_niche
 from .optimize import optimize, weighted, within_canon
 
 #: Levels the seen set holds; then it forgets them all and starts again.
@@ -279,14 +279,12 @@ def enter(search, entries, selected, door, pos, val, dot, added, nadded, solutio
     held = levels_in(search)
     if search.by_niche[0]:
         # One level a niche: the new one takes its niche's place if it ranks as high, else it stays out.
-        niche = niche_of(table)
-        for j in range(held):
-            if niche_of(search.table[j]) == niche:
-                if search.rank[j] > rank:
-                    return serial, False
-                drop(search, j)
-                held -= 1
-                break
+        j = member_in_niche(search, table)
+        if j >= 0:
+            if search.rank[j] > rank:
+                return serial, False
+            drop(search, j)
+            held -= 1
     i = 0
     while i < held and search.rank[i] > rank:
         i += 1

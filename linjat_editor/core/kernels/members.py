@@ -81,6 +81,16 @@ def niche_of(table):
     return band * WIDTHS + width
 
 
+@helper
+def member_in_niche(members, table):
+    """The member (a checked level, not the unscored start) in the niche of ``table``'s solve; -1 if none."""
+    niche = niche_of(table)
+    for i in range(members.size[0]):
+        if members.serial[i] >= 0 and niche_of(members.table[i]) == niche:
+            return i
+    return -1
+
+
 # A kernel Python calls answers a plain tuple, never a NamedTuple: numba builds a NamedTuple by
 # calling its class's Python ``__new__``, where a pending Ctrl-C is raised, and numba does not
 # expect an error there: the process crashes (docs/dev/README.md, reliability). NamedTuples passed

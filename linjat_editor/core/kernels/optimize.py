@@ -37,7 +37,7 @@ from .layer import (
     solve_board,
     unsolve,
 )
-from .members import niche_of
+from .members import member_in_niche
 from .mutate import UNKNOWN, mutate, mutate_along
 
 #: What a lesson loses per layer before the taught kind first appears: taught early.
@@ -250,20 +250,17 @@ def optimize(b, pool, pinned, fixed, weights, rng, iterations, allowed, require_
         if np.isnan(score):
             continue
         # Equal scores get in too (ahead of the old ones), so the pool drifts along plateaus.
-        if score >= (niche_floor(pool, size, b.table) if by_niche else floor):
+        if score >= (niche_floor(pool, b.table) if by_niche else floor):
             solution_owners(b, b.owner)
             return i + 1, score
     return iterations, np.nan
 
 
 @helper
-def niche_floor(pool, size, table):
+def niche_floor(pool, table):
     """The lowest score a by-niche pool takes in the niche of ``table``'s solve: its member's rank there, if any."""
-    niche = niche_of(table)
-    for i in range(size):
-        if pool.serial[i] >= 0 and niche_of(pool.table[i]) == niche:
-            return pool.rank[i]
-    return -np.inf
+    i = member_in_niche(pool, table)
+    return pool.rank[i] if i >= 0 else -np.inf
 
 
 @kernel
