@@ -34,6 +34,7 @@ class BatchDialog(QDialog):
         self.seed = QSpinBox(self, minimum=0, maximum=2_000_000_000, value=0)
         self.seed.setSpecialValueText("random")
         self.progress = QProgressBar(self)
+        self.progress.hide()  # an idle bar reads as an unlabelled text field: it appears with the batch
         self.status = QLabel(self)
         self.start_button = QPushButton("Generate", self)
         self.start_button.clicked.connect(self.start)
@@ -66,6 +67,7 @@ class BatchDialog(QDialog):
         opts = self.options()
         self.progress.setRange(0, opts["count"])
         self.progress.setValue(0)
+        self.progress.show()
         self.status.setText("Starting worker processes…")
         self.start_button.setEnabled(False)
         self.batch_result = None

@@ -35,7 +35,11 @@ def test_cancel_a_running_batch(qtbot):
     dialog.count.setValue(4)
     dialog.iterations.setValue(1_000_000)
     dialog.workers.setValue(2)
+    qtbot.waitExposed(dialog)
+    # Before a batch the dialog shows only its fields: an empty progress bar would pass for one.
+    assert not dialog.progress.isVisible()
     dialog.start_button.click()
+    assert dialog.progress.isVisible() and dialog.progress.maximum() == 4
     qtbot.wait(1500)
     dialog.cancel()
     qtbot.waitUntil(lambda: not dialog.worker.busy, timeout=30_000)
