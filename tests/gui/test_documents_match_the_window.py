@@ -22,7 +22,9 @@ from typing import Iterator
 from PySide6.QtGui import QAction, QKeySequence, QShortcut
 import pytest
 from PySide6.QtWidgets import (QAbstractButton, QComboBox, QDialog, QDialogButtonBox, QDockWidget, QGroupBox, QLabel,
-                               QMenu, QMessageBox, QWidget)
+                               QMenu, QWidget)
+
+from linjat_editor.gui.dialogs.shortcuts import ShortcutsDialog
 
 ROOT = Path(__file__).resolve().parents[2]
 GUIDE = ROOT / "docs" / "user-guide.md"
@@ -152,12 +154,13 @@ def shown(window) -> Iterator[Window]:
         dialog.reject()
 
 
-def _board_keys(window: QWidget, monkeypatch) -> str:
+def _board_keys(window: QWidget) -> str:
     """The F1 list as the window shows it (its board keys are typed on the board, not actions)."""
-    shown: list[str] = []
-    monkeypatch.setattr(QMessageBox, "information", lambda parent, title, text, *a: shown.append(text))
     window.acts.shortcuts.trigger()
-    return shown[0]
+    shown = window.findChild(ShortcutsDialog)
+    text = "\n".join(f"{keys}: {does}" for keys, does in shown.rows())
+    shown.reject()
+    return text
 
 
 def _documents() -> list[tuple[Path, str | None]]:
@@ -193,8 +196,8 @@ def _not_in_the_window(shown: Window, f1: str, documents: list[tuple[Path, str |
     return wrong
 
 
-def test_every_menu_path_button_and_key_the_documents_name_is_in_the_window(window, shown, monkeypatch):
-    wrong = _not_in_the_window(shown, _board_keys(window, monkeypatch), _documents(), ROOT)
+def test_every_menu_path_button_and_key_the_documents_name_is_in_the_window(window, shown):
+    wrong = _not_in_the_window(shown, _board_keys(window), _documents(), ROOT)
     assert not wrong, "\n".join(wrong)
 
 
@@ -216,11 +219,11 @@ def test_every_action_of_the_window_is_in_the_guides_shortcut_list(window, shown
     assert not wrong, "\n".join(wrong)
 
 
-def test_a_guide_naming_what_the_window_lacks_is_told_which_and_where(tmp_path, window, monkeypatch):
+def test_a_guide_naming_what_the_window_lacks_is_told_which_and_where(tmp_path, window):
     guide = tmp_path / "docs" / "user-guide.md"
     guide.parent.mkdir()
     guide.write_text("# Guide\n\n**Level \u25b8 Fill dots** (`Alt+9`), **Frobnicate**, File \u25b8 Open.\n")
-    wrong = _not_in_the_window(Window(window), _board_keys(window, monkeypatch), [(guide, None)], tmp_path)
+    wrong = _not_in_the_window(Window(window), _board_keys(window), [(guide, None)], tmp_path)
     assert wrong[0] == "docs/user-guide.md:3: a menu path outside bold (write **Menu \u25b8 Item**): " + repr(
         guide.read_text().splitlines()[2])
     assert wrong[1].startswith("docs/user-guide.md:3: menu path 'Level \u25b8 Fill dots' is not in the window's menus "

@@ -12,7 +12,7 @@ from typing import TYPE_CHECKING, Callable, Protocol
 import shiboken6
 from PySide6.QtCore import QDir
 from PySide6.QtGui import QAction, QActionGroup, QKeySequence
-from PySide6.QtWidgets import QDialog, QMenu, QMessageBox
+from PySide6.QtWidgets import QDialog, QMenu
 
 from linjat_editor.core.scoring import TIERS
 from linjat_editor.gui.commands import ReplaceLevelCommand, SetMetaCommand
@@ -339,13 +339,6 @@ def show_user_guide(w: MenuWindow) -> None:
 
 
 def show_shortcuts(w: MenuWindow) -> None:
-    rows = []
-    for act in w.widget().actions():
-        keys = ", ".join(s.toString(QKeySequence.SequenceFormat.NativeText) for s in act.shortcuts())
-        if keys:
-            rows.append(f"<tr><td><b>{keys}</b></td><td>{act.text().replace('&', '')}</td></tr>")
-    board = ("<tr><td><b>1–9</b></td><td>Place a number (a 1's line is just its own cell: already done)</td></tr><tr><td><b>. / right-click</b></td><td>Toggle a dot</td></tr>"
-             "<tr><td><b>P / Shift-click</b></td><td>Pin or unpin a dot</td></tr>"
-             "<tr><td><b>Delete</b></td><td>Clear the cell</td></tr><tr><td><b>Arrows</b></td><td>Move the selection</td></tr>"
-             "<tr><td><b>Drag</b></td><td>Move a number</td></tr>")
-    QMessageBox.information(w.widget(), "Keyboard shortcuts", f"<table>{board}{''.join(rows)}</table>")
+    from linjat_editor.gui.dialogs.shortcuts import show_shortcuts as show
+
+    show(w.widget())

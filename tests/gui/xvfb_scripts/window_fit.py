@@ -3,7 +3,7 @@
 ``window_fit.py OUT_DIR``: start as a first start does (the default size,
 1280x860) and as a second start does (the last session's 1280x860 restored),
 then fill the screen as a maximized window does, and look at the dock tabs: the
-Level set with a set open, the Optimizer running; then again with the side docks
+Level set with a set open, the Optimizer running, and the F1 shortcut list; then again with the side docks
 dragged narrow. Screenshots go to OUT_DIR; the last stdout line is a JSON summary
 the test checks (the screen, the windows' frames, problems found).
 """
@@ -89,6 +89,18 @@ def main() -> int:
     window.optimizer.stop()
     window.findChild(QDockWidget, "dock-analysis").raise_()
     problems += look(window, out, "analysis")
+    # Help ▸ Keyboard shortcuts lists some fifty rows: on this screen the list scrolls, its Close in reach.
+    window.acts.shortcuts.trigger()
+    shortcuts = QApplication.activeModalWidget()
+    QTest.qWaitForWindowExposed(shortcuts)
+    QTest.qWait(300)
+    frames["shortcuts"] = shortcuts.frameGeometry()
+    for button in shortcuts.findChildren(QPushButton):
+        at = button.mapToGlobal(button.rect().bottomRight())
+        if not (button.isVisible() and screen.contains(at)):
+            problems.append(f"shortcuts: {button.text()!r} is out of reach at {at.toTuple()}")
+    shortcuts.grab().save(str(out / "shortcuts.png"))
+    shortcuts.reject()
     # The side docks dragged as narrow as they go: the panels reflow rather than cut their buttons.
     left, right = (window.findChild(QDockWidget, name) for name in ("dock-level-set", "dock-optimizer"))
     window.resizeDocks([left, right], [1, 1], Qt.Orientation.Horizontal)
