@@ -5,7 +5,8 @@ from __future__ import annotations
 import sys
 from pathlib import Path
 
-from PySide6.QtGui import QKeySequence, QTextDocument
+from PySide6.QtCore import QUrl
+from PySide6.QtGui import QImage, QKeySequence, QTextDocument
 from PySide6.QtWidgets import QMenu
 
 from linjat_editor.gui.dialogs import user_guide
@@ -55,3 +56,48 @@ def test_an_installed_editor_finds_the_guide_in_its_share_folder(tmp_path, monke
     monkeypatch.setattr(sys, "prefix", str(tmp_path))
     monkeypatch.setattr(user_guide, "__file__", str(tmp_path / "site" / "linjat_editor" / "gui" / "dialogs" / "user_guide.py"))
     assert user_guide.guide_path() == docs / "user-guide.md"
+
+
+def displayed_pictures(guide: UserGuide) -> list[tuple[str, float, float]]:
+    """(name, width, height) of every picture as the page lays it out."""
+    found = []
+    block = guide.browser.document().begin()
+    while block.isValid():
+        it = block.begin()
+        while not it.atEnd():
+            fmt = it.fragment().charFormat()
+            if fmt.isImageFormat():
+                picture = fmt.toImageFormat()
+                found.append((picture.name(), picture.width(), picture.height()))
+            it += 1
+        block = block.next()
+    return found
+
+
+def own_width(name: str) -> int:
+    return QImage(str(ROOT / "docs" / name.split("#")[0])).width()
+
+
+def test_the_guides_pictures_shrink_to_its_width_sharp_and_never_grow(qtbot):
+    guide = UserGuide(ROOT / "docs" / "user-guide.md")
+    qtbot.addWidget(guide)
+    guide.resize(900, 760)  # the window's own size: narrower than the pictures of the window (1280 px)
+    guide.show()
+    qtbot.waitExposed(guide)
+    browser = guide.browser
+    doc = browser.document()
+    room = browser.viewport().width() - 2 * doc.documentMargin()
+    assert any(own_width(name) > room for name, _, _ in displayed_pictures(guide))
+    qtbot.waitUntil(lambda: all(min(own_width(name), room - 4) <= w <= min(own_width(name), room)
+                                for name, w, _ in displayed_pictures(guide)))
+    assert browser.horizontalScrollBar().maximum() == 0  # nothing runs off the right edge
+    pictures = displayed_pictures(guide)
+    assert len(pictures) >= 10
+    for name, width, height in pictures:
+        own = QImage(str(ROOT / "docs" / name.split("#")[0]))
+        assert abs(height / width - own.height() / own.width()) < 0.01, name  # in proportion
+        drawn = doc.resource(QTextDocument.ResourceType.ImageResource, doc.baseUrl().resolved(QUrl(name)))
+        assert drawn.width() == round(width), name  # scaled once, smoothly, not by the painter
+    guide.resize(1800, 900)  # room to spare: each picture at its own size, not blown up
+    qtbot.waitUntil(lambda: all(w == own_width(name) for name, w, _ in displayed_pictures(guide)))
+    assert all("#" not in name for name, _, _ in displayed_pictures(guide))

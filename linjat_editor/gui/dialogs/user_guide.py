@@ -10,8 +10,8 @@ from __future__ import annotations
 import sys
 from pathlib import Path
 
-from PySide6.QtCore import QUrl
-from PySide6.QtGui import QTextDocument
+from PySide6.QtCore import Qt, QTimer, QUrl
+from PySide6.QtGui import QImage, QPixmap, QResizeEvent, QTextCursor, QTextDocument, QTextImageFormat
 from PySide6.QtWidgets import QDialog, QDialogButtonBox, QTextBrowser, QVBoxLayout, QWidget
 
 NAME = "user-guide.md"
@@ -26,14 +26,98 @@ def guide_path() -> Path | None:
     return None
 
 
+class GuideBrowser(QTextBrowser):
+    """The guide's page: its pictures (the window at 1280 px) shrink to the page's width, never grow.
+
+    Qt draws an image at its own size, so in a window narrower than the
+    pictures each one ran off the right edge and the page scrolled sideways.
+    A shrunk picture is scaled smoothly once per width (Qt's own scaling
+    drops pixels, and the window's small print in it breaks up), under one
+    name per picture, so resizing the window does not pile up copies.
+    """
+
+    #: The suffix of a shrunk picture's resource name.
+    FIT = "#fit"
+
+    def __init__(self, parent: QWidget | None = None) -> None:
+        super().__init__(parent)
+        self._originals: dict[str, QImage] = {}
+        self._settle = QTimer(self, singleShot=True, interval=100)  # fit once the window stops changing size
+        self._settle.timeout.connect(self.fit_pictures)
+        self.sourceChanged.connect(self._new_page)
+
+    def _new_page(self) -> None:
+        self._originals.clear()
+        self.fit_pictures()
+
+    def resizeEvent(self, event: QResizeEvent) -> None:  # noqa: N802
+        super().resizeEvent(event)
+        self._settle.start()
+
+    def fit_pictures(self) -> None:
+        """Give every picture the width of the page, or its own if that is less, keeping its proportions."""
+        doc = self.document()
+        room = int(self.viewport().width() - 2 * doc.documentMargin()) - 2
+        if room <= 0:
+            return
+        cursor = QTextCursor(doc)
+        for position, length, picture in self._pictures():
+            own = picture.name().removesuffix(self.FIT)
+            image = self._original(own)
+            if image is None:
+                continue
+            width = min(image.width(), room)
+            if abs(picture.width() - width) < 1 and (picture.name() == own) == (width == image.width()):
+                continue
+            if width < image.width():
+                picture.setName(own + self.FIT)
+                # Looked up by the name resolved against the page's folder (QTextDocument.resource).
+                doc.addResource(QTextDocument.ResourceType.ImageResource, doc.baseUrl().resolved(QUrl(own + self.FIT)),
+                                image.scaledToWidth(width, Qt.TransformationMode.SmoothTransformation))
+            else:
+                picture.setName(own)
+            picture.setWidth(width)
+            picture.setHeight(image.height() * width / image.width())
+            cursor.setPosition(position)
+            cursor.setPosition(position + length, QTextCursor.MoveMode.KeepAnchor)
+            cursor.setCharFormat(picture)
+
+    def _pictures(self) -> list[tuple[int, int, QTextImageFormat]]:
+        """Where each picture is in the page (position, length) and its format."""
+        found = []
+        block = self.document().begin()
+        while block.isValid():
+            it = block.begin()
+            while not it.atEnd():
+                fragment = it.fragment()
+                if fragment.charFormat().isImageFormat():
+                    found.append((fragment.position(), fragment.length(), fragment.charFormat().toImageFormat()))
+                it += 1
+            block = block.next()
+        return found
+
+    def _original(self, name: str) -> QImage | None:
+        """The picture as its file has it, None if it cannot be loaded."""
+        if name not in self._originals:
+            image = self.document().resource(QTextDocument.ResourceType.ImageResource,
+                                              self.source().resolved(QUrl(name)))
+            if isinstance(image, QPixmap):
+                image = image.toImage()
+            if not isinstance(image, QImage) or image.isNull():
+                return None
+            self._originals[name] = image
+        return self._originals[name]
+
+
 class UserGuide(QDialog):
     """A non-modal window showing the guide; links to other pages open in it, web links in the browser."""
 
     def __init__(self, path: Path, parent: QWidget | None = None) -> None:
         super().__init__(parent)
         self.setWindowTitle("Linjat Editor — User guide")
-        self.browser = QTextBrowser(self)
+        self.browser = GuideBrowser(self)
         self.browser.setOpenExternalLinks(True)
+        self.browser.document().setUndoRedoEnabled(False)  # fitting the pictures is no edit to undo
         self.browser.setSource(QUrl.fromLocalFile(str(path)), QTextDocument.ResourceType.MarkdownResource)
         buttons = QDialogButtonBox(QDialogButtonBox.StandardButton.Close, parent=self)
         buttons.rejected.connect(self.close)
