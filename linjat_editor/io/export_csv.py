@@ -63,7 +63,8 @@ def _row(i: int, item: ExportItem, model: Any) -> list[Any]:
     ]
     ts = tier_score(cls, item.tier) if cls else None
     row.append("" if ts is None else ts)
-    row.append(round(model.predict(item.layers), 1) if item.layers and item.solved else "")
+    seconds = model.time_for(item.layers or (), bool(item.solved))
+    row.append("" if seconds is None else round(seconds, 1))
     for k in KIND_KEYS:
         stats = cls.get(k)
         row += [stats["depth"], stats["max_width"]] if stats else ["", ""]

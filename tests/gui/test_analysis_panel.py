@@ -114,3 +114,8 @@ def test_predicted_time_is_the_time_models_over_the_shown_steps(qtbot, corpus_le
     doc, panel = make_panel(qtbot, ["2   ", "    ", "   2"])
     assert not panel.result.solved and panel.result.predicted_seconds is None
     assert panel.predicted.text() == "–"
+    # Nor does an empty board: "solved" in no step, it has nothing to time (the model's constant is no answer),
+    # and the panel, the set's list and the CSV say so alike (``TimeModel.time_for``).
+    doc, panel = make_panel(qtbot, ["    ", "    ", "    "])
+    assert panel.result.solved and panel.result.steps == () and panel.result.predicted_seconds is None
+    assert panel.predicted.text() == "–"

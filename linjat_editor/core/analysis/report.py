@@ -140,6 +140,7 @@ def analyze(
     cal = shipped_calibration() if calibration is None else calibration
     tier = estimate_tier(level, selection, cal, classification) if level.numbers else None
     steps = tuple(steps_from(trace))
+    seconds = shipped_time_model().time_for(steps, trace.solved)
     return Report(
         level,
         exact.count,
@@ -158,5 +159,5 @@ def analyze(
         (time.perf_counter() - started) * 1000,
         culprits,
         essential_techniques(level, trace),
-        round(shipped_time_model().predict(steps), 1) if trace.solved else None,
+        None if seconds is None else round(seconds, 1),
     )

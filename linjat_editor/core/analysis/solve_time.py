@@ -85,6 +85,18 @@ class TimeModel:
         """Predicted seconds to solve a level whose solve has these layers (anything :func:`layers_of` reads)."""
         return float(sum(c * x for c, x in zip(self.coefficients, features(layers_of(steps)))))
 
+    def time_for(self, steps: Sequence[Any], solved: bool) -> float | None:
+        """``predict``, for a level deduction solves in at least one step; None otherwise.
+
+        An unsolved level has no solve to time, and one solved in no step (an
+        empty board) has nothing to solve: the model's constant term is no
+        prediction for it.
+
+        >>> shipped_time_model().time_for([], True) is None
+        True
+        """
+        return self.predict(steps) if solved and len(steps) else None
+
     def to_json(self) -> dict[str, Any]:
         return {"format": 1, "source": self.source, "coefficients": dict(zip(NAMES, self.coefficients)),
                 "fit": dict(self.fit)}

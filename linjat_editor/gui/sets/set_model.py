@@ -43,9 +43,7 @@ def predicted_seconds(check: EntryCheck | None, level_set: LevelSet) -> float | 
     """The time model's prediction for a checked level (the set's adopted model, else the shipped one)."""
     from linjat_editor.core.analysis.solve_time import model_of
 
-    if check is None or not check.solved or not check.layers:
-        return None
-    return model_of(level_set.extra).predict(check.layers)
+    return None if check is None else model_of(level_set.extra).time_for(check.layers, check.solved)
 
 
 def played(entry: SetEntry) -> str:
