@@ -12,6 +12,7 @@ from PySide6.QtWidgets import QMenu
 from linjat_editor.gui.dialogs import user_guide
 from linjat_editor.gui.dialogs.shortcuts import ShortcutsDialog
 from linjat_editor.gui.dialogs.user_guide import UserGuide
+from linjat_editor.gui.screen_room import room_on_screen
 
 ROOT = Path(__file__).resolve().parents[2]
 
@@ -101,3 +102,12 @@ def test_the_guides_pictures_shrink_to_its_width_sharp_and_never_grow(qtbot):
     guide.resize(1800, 900)  # room to spare: each picture at its own size, not blown up
     qtbot.waitUntil(lambda: all(w == own_width(name) for name, w, _ in displayed_pictures(guide)))
     assert all("#" not in name for name, _, _ in displayed_pictures(guide))
+
+
+def test_the_guide_window_leaves_room_for_a_title_bar_on_the_screen(window, qtbot):
+    window.show()
+    window.acts.guide.trigger()
+    guide = window.findChild(UserGuide)
+    room = room_on_screen(window)  # the offscreen screen is 800 px wide: the guide's 900 must give way
+    assert guide.width() <= room.width() and guide.height() <= room.height()
+    assert guide.width() >= min(900, room.width()) - 1  # as wide as there is room for, up to its own width

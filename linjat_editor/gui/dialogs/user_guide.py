@@ -14,6 +14,8 @@ from PySide6.QtCore import Qt, QTimer, QUrl
 from PySide6.QtGui import QImage, QPixmap, QResizeEvent, QTextCursor, QTextDocument, QTextImageFormat
 from PySide6.QtWidgets import QDialog, QDialogButtonBox, QTextBrowser, QVBoxLayout, QWidget
 
+from linjat_editor.gui.screen_room import room_on_screen
+
 NAME = "user-guide.md"
 
 
@@ -124,4 +126,5 @@ class UserGuide(QDialog):
         layout = QVBoxLayout(self)
         layout.addWidget(self.browser)
         layout.addWidget(buttons)
-        self.resize(900, 760)
+        room = room_on_screen(parent)  # a laptop's 768 px leave less than 760 below a title bar
+        self.resize(min(900, room.width()), min(760, room.height()))

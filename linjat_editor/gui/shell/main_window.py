@@ -31,13 +31,12 @@ from linjat_editor.gui.shell.recovery import Autosaver
 from linjat_editor.gui.shell.settings import Settings
 from linjat_editor.gui.analysis.step_panel import StepPanel
 from linjat_editor.gui import workers
+from linjat_editor.gui.screen_room import TITLE_BAR_ALLOWANCE
 from linjat_editor.render.theme import Theme
 
 APP_TITLE = "Linjat Editor"
 #: Saved dock layouts of another version are ignored: version 2 moved Play to the full-height side.
 LAYOUT_VERSION = 2
-#: Room left for a title bar when the window is fitted to the screen before it has a frame.
-TITLE_BAR_ALLOWANCE = 32
 #: How long closing waits for background jobs to notice their cancel (they check between chunks).
 SHUTDOWN_WAIT_MS = 1000
 

@@ -3,8 +3,8 @@
 ``window_fit.py OUT_DIR``: start as a first start does (the default size,
 1280x860) and as a second start does (the last session's 1280x860 restored),
 then fill the screen as a maximized window does, and look at the dock tabs: the
-Level set with a set open, the Optimizer running, and the F1 shortcut list; then again with the side docks
-dragged narrow. Screenshots go to OUT_DIR; the last stdout line is a JSON summary
+Level set with a set open, the Optimizer running; the F1 shortcut list and the
+guide; then again with the side docks dragged narrow. Screenshots go to OUT_DIR; the last stdout line is a JSON summary
 the test checks (the screen, the windows' frames, problems found).
 """
 
@@ -101,6 +101,17 @@ def main() -> int:
             problems.append(f"shortcuts: {button.text()!r} is out of reach at {at.toTuple()}")
     shortcuts.grab().save(str(out / "shortcuts.png"))
     shortcuts.reject()
+    # Help > User guide: with a window manager's title bar on top, it must still end above the screen's edge.
+    from linjat_editor.gui.dialogs.user_guide import UserGuide
+    from linjat_editor.gui.screen_room import TITLE_BAR_ALLOWANCE
+
+    window.acts.guide.trigger()
+    guide = window.findChild(UserGuide)
+    QTest.qWaitForWindowExposed(guide)
+    frames["guide"] = guide.frameGeometry()
+    if guide.frameGeometry().height() + TITLE_BAR_ALLOWANCE > screen.height():
+        problems.append(f"guide: {guide.frameGeometry().height()} px tall, no room for a title bar above it")
+    guide.close()
     # The side docks dragged as narrow as they go: the panels reflow rather than cut their buttons.
     left, right = (window.findChild(QDockWidget, name) for name in ("dock-level-set", "dock-optimizer"))
     window.resizeDocks([left, right], [1, 1], Qt.Orientation.Horizontal)
