@@ -8,10 +8,12 @@ screen's bottom edge, its OK button out of reach.
 
 from __future__ import annotations
 
-from PySide6.QtCore import Qt
-from PySide6.QtGui import QGuiApplication, QKeySequence, QScreen
+from PySide6.QtCore import QRect, Qt
+from PySide6.QtGui import QKeySequence
 from PySide6.QtWidgets import (QAbstractItemView, QDialog, QDialogButtonBox, QHeaderView, QLineEdit, QTableWidget,
                                QTableWidgetItem, QVBoxLayout, QWidget)
+
+from linjat_editor.gui.screen_room import room_on_screen
 
 #: Keys typed on the board itself: not actions, so listed here.
 BOARD_KEYS = (
@@ -69,7 +71,7 @@ class ShortcutsDialog(QDialog):
         self.body.addWidget(self.filter)
         self.body.addWidget(self.table)
         self.body.addWidget(self.buttons)
-        self._fit_the_screen(window.screen() or QGuiApplication.primaryScreen())
+        self._fit(room_on_screen(window))
         self.filter.setFocus()
 
     def rows(self) -> list[tuple[str, str]]:
@@ -82,11 +84,10 @@ class ShortcutsDialog(QDialog):
             row = f"{keys} {does}".casefold()
             self.table.setRowHidden(i, not all(word in row for word in words))
 
-    def _fit_the_screen(self, screen: QScreen) -> None:
-        """As tall as the list, up to most of the screen (the table scrolls past that); wide enough for both columns."""
+    def _fit(self, room: QRect) -> None:
+        """As tall as the list, up to most of ``room`` (the table scrolls past that); wide enough for both columns."""
         self.table.resizeColumnsToContents()
         self.table.resizeRowsToContents()
-        room = screen.availableGeometry()
         frame = self.table.frameWidth() * 2
         width = sum(self.table.columnWidth(c) for c in range(2)) + frame + self.table.verticalScrollBar().sizeHint().width()
         height = self.table.horizontalHeader().height() + frame + sum(
@@ -94,7 +95,7 @@ class ShortcutsDialog(QDialog):
         chrome = self.sizeHint().height() - self.table.sizeHint().height()  # the filter, the button, the margins
         tall = min(height + chrome, int(room.height() * MOST_OF_THE_SCREEN))
         wide = min(width + self.body.contentsMargins().left() * 2, int(room.width() * MOST_OF_THE_SCREEN))
-        self.resize(max(wide, 420), tall)
+        self.resize(max(wide, 420), tall)  # 420: the search field's hint stays whole
 
 
 def show_shortcuts(window: QWidget) -> ShortcutsDialog:

@@ -69,15 +69,13 @@ class GuideBrowser(QTextBrowser):
             if image is None:
                 continue
             width = min(image.width(), room)
-            if abs(picture.width() - width) < 1 and (picture.name() == own) == (width == image.width()):
+            name = own + self.FIT if width < image.width() else own
+            if picture.name() == name and abs(picture.width() - width) < 1:
                 continue
-            if width < image.width():
-                picture.setName(own + self.FIT)
-                # Looked up by the name resolved against the page's folder (QTextDocument.resource).
-                doc.addResource(QTextDocument.ResourceType.ImageResource, doc.baseUrl().resolved(QUrl(own + self.FIT)),
+            if name != own:
+                doc.addResource(QTextDocument.ResourceType.ImageResource, self._url(name),
                                 image.scaledToWidth(width, Qt.TransformationMode.SmoothTransformation))
-            else:
-                picture.setName(own)
+            picture.setName(name)
             picture.setWidth(width)
             picture.setHeight(image.height() * width / image.width())
             cursor.setPosition(position)
@@ -98,11 +96,14 @@ class GuideBrowser(QTextBrowser):
             block = block.next()
         return found
 
+    def _url(self, name: str) -> QUrl:
+        """A picture's name as the page's resources are looked up: resolved against the page's folder."""
+        return self.document().baseUrl().resolved(QUrl(name))
+
     def _original(self, name: str) -> QImage | None:
         """The picture as its file has it, None if it cannot be loaded."""
         if name not in self._originals:
-            image = self.document().resource(QTextDocument.ResourceType.ImageResource,
-                                              self.source().resolved(QUrl(name)))
+            image = self.document().resource(QTextDocument.ResourceType.ImageResource, self._url(name))
             if isinstance(image, QPixmap):
                 image = image.toImage()
             if not isinstance(image, QImage) or image.isNull():
