@@ -48,7 +48,8 @@ class SettingsForm(QWidget):
         self.seed.setSpecialValueText("random")
         self.seed.setToolTip("Random seed: the same seed, settings and cores give the same run (0 = random)")
         # One pool per core, sharing the pool's ten places: about half the wait on two cores for levels that score
-        # as one pool's (docs/dev/search-experiments.md, 2026-11-28); all cores unless the designer keeps one free.
+        # as one pool's, easy's a little lower (its niches want a whole run's iterations; docs/dev/search-experiments.md,
+        # 2026-11-28); all cores unless the designer keeps one free.
         cores = default_workers()
         self.cores = QSpinBox(self, minimum=1, maximum=cores, value=cores)
         self.cores.setAccessibleName("Cores")
