@@ -46,7 +46,9 @@ class Board(Record):
     ``possible`` left them: a refresh redoes only what changed since (see
     ``rules.refresh_possible``). ``fit_todo[0]``: the numbers whose placements changed since
     the last can't-fit pass that skips the others (see ``rules.cant_fit``); ``single_todo[0]``
-    those whose lines' cells changed since the last such single-solution pass (``rules.single_solution``).
+    those whose lines' cells changed since the last such single-solution pass (``rules.single_solution``);
+    ``pair_todo[0]`` / ``[1]`` those whose placements changed since the last one-of pass on pairs in
+    a line / crossing pairs (``rules.one_of``).
     ``dropped[0]``: the numbers a rule dropped placements of without claiming a cell since
     the last update or refresh, ``nalive[0]`` how many placements it left (``rules.refresh_possible``);
     ``thinned[0]``: the numbers dependency took off some cell's ``possible`` in this layer (see ``layer``).
@@ -99,6 +101,7 @@ class Board(Record):
     seen_claimed: Ints
     seen_alive: Flags
     fit_todo: Masks
+    pair_todo: Masks
     single_todo: Masks
     dropped: Masks
     thinned: Masks
@@ -184,6 +187,7 @@ def allocate(h: int, w: int, n: int, trace: bool = False) -> Board:
         seen_claimed=np.full(cells, UNCLAIMED, np.int64),
         seen_alive=np.zeros(most, np.bool_),
         fit_todo=np.zeros(1, np.uint64),
+        pair_todo=np.zeros(2, np.uint64),
         single_todo=np.zeros(1, np.uint64),
         dropped=np.zeros(1, np.uint64),
         thinned=np.zeros(1, np.uint64),
@@ -209,7 +213,7 @@ def allocate(h: int, w: int, n: int, trace: bool = False) -> Board:
         back_reach=np.zeros(cells, np.uint64),
         back_seen_claimed=np.zeros(cells, np.int64),
         back_seen_alive=np.zeros(most, np.bool_),
-        back_masks=np.zeros(3, np.uint64),
+        back_masks=np.zeros(5, np.uint64),
         back_ints=np.zeros(5, np.int64),
     )
 

@@ -220,10 +220,10 @@ def point(b, back):
     ints, masks = b.back_ints, b.back_masks
     if back:
         b.ndots[0], b.nadded[0], b.hint_at[1], b.nalive[0] = ints[0], ints[1], ints[2], ints[3]
-        b.fit_todo[0], b.single_todo[0], b.dropped[0] = masks[0], masks[1], masks[2]
+        b.fit_todo[0], b.single_todo[0], b.dropped[0], b.pair_todo[0], b.pair_todo[1] = masks[0], masks[1], masks[2], masks[3], masks[4]
     else:
         ints[0], ints[1], ints[2], ints[3] = b.ndots[0], b.nadded[0], b.hint_at[1], b.nalive[0]
-        masks[0], masks[1], masks[2] = b.fit_todo[0], b.single_todo[0], b.dropped[0]
+        masks[0], masks[1], masks[2], masks[3], masks[4] = b.fit_todo[0], b.single_todo[0], b.dropped[0], b.pair_todo[0], b.pair_todo[1]
     keep(b.alive, b.back_alive, most, back)
     keep(b.seen_alive, b.back_seen_alive, most, back)
     keep(b.claimed, b.back_claimed, cells, back)
@@ -285,6 +285,8 @@ def fill_rounds(b, rng, allowed, sound, upfront, rules, way_back):
                     # What the rules noted for the passes that skip the unchanged and for the refresh
                     # (``fit_todo``, ``single_todo``, ``dropped``) was of the undone state: look at every number.
                     b.fit_todo[0] = EVERYONE
+                    b.pair_todo[0] = EVERYONE
+                    b.pair_todo[1] = EVERYONE
                     b.single_todo[0] = EVERYONE
                     b.dropped[0] = EVERYONE
                     state, kind = RUNNING, NONE

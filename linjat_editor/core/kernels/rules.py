@@ -73,6 +73,8 @@ def update_possible(b):
     copy(b.seen_claimed, claimed, h * w)
     copy(b.seen_alive, alive, pbeg[n])
     b.fit_todo[0] = EVERYONE
+    b.pair_todo[0] = EVERYONE
+    b.pair_todo[1] = EVERYONE
     b.single_todo[0] = EVERYONE
     b.dropped[0] = ZERO
     b.nalive[0] = left
@@ -125,6 +127,8 @@ def refresh_possible(b):
     b.nalive[0] = left
     b.dropped[0] = ZERO
     b.fit_todo[0] |= changed
+    b.pair_todo[0] |= changed
+    b.pair_todo[1] |= changed
     lost = changed
     while changed != ZERO:
         p = lowest(changed)
@@ -593,6 +597,16 @@ def must_avoiding(w, pos, val, pbeg, pstart, pstep, alive, claimed, p, x, out):
     return count if count < 0 else kept
 
 
+@helper
+def narrower(b):
+    """Whether ``possible`` is narrower than the last update left it (``reach``): dependency narrowed it since."""
+    possible, reach = b.possible, b.reach
+    for cell in range(b.h * b.w):
+        if possible[cell] != reach[cell]:
+            return True
+    return False
+
+
 @kernel
 def one_of(b, crossing):
     """Kind 7: of two numbers that can reach x, at most one covers it.
@@ -608,6 +622,15 @@ def one_of(b, crossing):
     # What a number covers when it avoids x: a piece of one line, at most 9 cells.
     must_a, must_b = b.cells_a, b.cells_b
     dropped = 0
+    # Only pairs with a number whose placements changed since the last pass of this kind (``pair_todo``)
+    # or since the last update (``dropped``: square, one-of), or in this pass. Of an unchanged pair that
+    # pass found what it covers when it avoids each cell; claims, the other numbers' placements and
+    # ``possible`` have only grown and narrowed since: it finds nothing new. Unless dependency had
+    # narrowed ``possible`` below ``reach`` for that pass: the next update widens it again, so the
+    # next pass looks at every pair.
+    which = 1 if crossing else 0
+    todo = b.pair_todo[which] | b.dropped[0]
+    b.pair_todo[which] = EVERYONE if narrower(b) else ZERO
     for pa in range(n):
         ncross = cross_size[pa]
         # Only the later numbers that share a free cell with pa can make a pair: the
@@ -625,7 +648,7 @@ def one_of(b, crossing):
             pb = lowest(shared)
             shared &= shared - np.uint64(1)
             in_line = ra == pos[pb] // w or ca == pos[pb] % w
-            if in_line == crossing:
+            if in_line == crossing or (ma | bit(pb)) & todo == ZERO:
                 continue
             both = ma | bit(pb)
             for i in range(ncross):
@@ -647,5 +670,6 @@ def one_of(b, crossing):
                         if alive[q] and touches(pstart[q], pstep[q], v, w, must_a, na) and touches(pstart[q], pstep[q], v, w, must_b, nb_):
                             alive[q] = False
                             b.dropped[0] |= bit(c)
+                            todo |= bit(c)
                             dropped += 1
     return dropped
