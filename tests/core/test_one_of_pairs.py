@@ -5,7 +5,8 @@ the last pass of its kind (``pair_todo``): that pass found all the pair can
 give. Here, before every generator round (settled ones too) and every solver
 layer, the round or layer gives, on a copy, exactly what it gives where every
 pass looks at every pair; and each kind of pass run twice in a row drops the
-second time what a second pass over every pair drops.
+second time what a second pass over every pair drops, also after a layer's
+claims or where dependency had narrowed ``possible`` for the first.
 """
 
 from __future__ import annotations
@@ -18,7 +19,7 @@ from linjat_editor.core import Level
 from linjat_editor.core.board import from_level
 from linjat_editor.core.kernels.board import Board, build_board
 from linjat_editor.core.kernels.layer import EVERY_RULE, NONE, ONE_OF, contradiction, layer, solved, step
-from linjat_editor.core.kernels.rules import EVERYONE, one_of, refresh_possible, update_possible
+from linjat_editor.core.kernels.rules import EVERYONE, dependency, one_of, refresh_possible, update_possible
 
 from .boards import clone, fill_round_by_round, random_fills
 
@@ -44,11 +45,35 @@ def again_as_a_full_one(b: Board) -> None:
         assert (first.alive == full.alive).all(), f"crossing={crossing}"
 
 
+def pass_between_and_again(b: Board) -> None:
+    """On copies of ``b``: each kind of pass, then something between (dependency narrowing ``possible``,
+    or a layer's claims), then the update; then a pass that skips pairs drops what one over every
+    pair drops."""
+    for crossing in (False, True):
+        for between in ("dependency", "layer"):
+            first = clone(b)
+            first.pair_todo[:] = EVERYONE
+            if between == "dependency" and not dependency(first):
+                continue
+            one_of(first, crossing)
+            if between == "layer" and layer(first, False, False, EVERY_RULE)[0] == NONE:
+                continue
+            if contradiction(first):
+                continue
+            refresh_possible(first)
+            full = clone(first)
+            full.pair_todo[:] = EVERYONE
+            one_of(first, crossing)
+            one_of(full, crossing)
+            assert (first.alive == full.alive).all(), f"crossing={crossing}, after {between}"
+
+
 def same_as_looking_at_every_pair(b: Board, run: Callable[[Board], tuple[int, int]]) -> tuple[int, int]:
     """``run`` on ``b``, and on a copy whose one-of passes look at every pair: the same answer and placements.
 
     ``run`` answers (kind, width) and leaves the rest in the board; returns ``run``'s answer on ``b``."""
     again_as_a_full_one(b)
+    pass_between_and_again(b)
     full = clone(b)
     full.pair_todo[:] = EVERYONE
     answer = run(b)
@@ -104,5 +129,5 @@ def test_generator_rounds_skip_no_pair_that_gives_something(size: tuple[int, int
 
 
 def test_solver_layers_skip_no_pair_that_gives_something(corpus_levels: Callable[[str], list[Level]]) -> None:
-    telling = sum(solver_layers(level) for tier in ("hard", "expert") for level in corpus_levels(tier))
+    telling = sum(solver_layers(level) for level in corpus_levels("expert"))
     assert telling > 10
