@@ -9,9 +9,10 @@ import numpy as np
 from linjat_editor.core import PRESETS, Level, first_level
 from linjat_editor.core.board import from_level
 from linjat_editor.core.kernels.bits import seed_state
-from linjat_editor.core.kernels.board import Board
+from linjat_editor.core.kernels.board import Board, build_board
 from linjat_editor.core.kernels.fill import MAX_ROUNDS, add_hinted, break_uncontested, start_fill
-from linjat_editor.core.kernels.layer import CONTRADICTION, NONE, SOLVED
+from linjat_editor.core.kernels.layer import CONTRADICTION, NONE, SOLVED, contradiction, solved
+from linjat_editor.core.kernels.rules import refresh_possible, update_possible
 
 #: One generator round's step on board ``b`` (``settled`` or not), answering as ``layer.step`` does.
 Round = Callable[[Board, bool], tuple[int, int, int, bool]]
@@ -41,6 +42,19 @@ def fill_round_by_round(level: Level, seed: int, step: Round) -> None:
             if not add_hinted(b, rng, allowed):
                 break
             settled = not changed
+
+
+def layer_by_layer(level: Level, run: Callable[[Board, int], int]) -> None:
+    """Solve ``level`` as ``layer.solve_board`` does, one layer at a time: ``run(b, t)`` runs layer ``t`` on the
+    board and answers its kind (a test checks it there)."""
+    b = from_level(level)
+    build_board(b)
+    for t in range(200):
+        update_possible(b) if t == 0 else refresh_possible(b)
+        if contradiction(b):
+            break
+        if run(b, t) == NONE or solved(b):
+            break
 
 
 def random_fills(size: tuple[int, int, int], starts: int) -> Iterator[tuple[Level, int]]:

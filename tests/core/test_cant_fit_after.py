@@ -15,15 +15,14 @@ from typing import Callable
 import pytest
 
 from linjat_editor.core import Level
-from linjat_editor.core.board import from_level
-from linjat_editor.core.kernels.board import Board, build_board
+from linjat_editor.core.kernels.board import Board
 from linjat_editor.core.kernels.layer import (
-    CONTRADICTION, DEPENDENCY, EVERY_RULE, NONE, ONE_OF, SQUARE, contradiction, layer, solved, step,
+    CONTRADICTION, DEPENDENCY, EVERY_RULE, NONE, ONE_OF, SQUARE, layer, step,
 )
-from linjat_editor.core.kernels.rules import cant_fit, refresh_possible, update_possible
+from linjat_editor.core.kernels.rules import cant_fit
 from linjat_editor.core.kinds import Kind, rules_mask
 
-from .boards import clone, fill_round_by_round, random_fills
+from .boards import clone, fill_round_by_round, layer_by_layer, random_fills
 
 #: The kinds whose can't-fit pass is restricted, and a layer that found nothing (it ran them all).
 HARDER = (SQUARE, DEPENDENCY, ONE_OF, NONE)
@@ -55,20 +54,18 @@ def generator_rounds(level: Level, seed: int) -> int:
 
 def solver_layers(level: Level, rules: int) -> int:
     """Solve ``level`` layer by layer as ``solve_board`` does; every layer that reached the harder kinds is checked."""
-    b = from_level(level)
-    build_board(b)
     checked = 0
-    for t in range(200):
-        update_possible(b) if t == 0 else refresh_possible(b)
-        if contradiction(b):
-            break
+
+    def checked_layer(b: Board, t: int) -> int:
+        nonlocal checked
         kind, _, _ = layer(b, False, False, rules)
         # Without can't-fit in the rules a layer that found nothing ran no such pass at all.
         if kind in HARDER and (kind != NONE or rules == EVERY_RULE):
             assert nothing_left(b), f"layer {t} ({kind})"
             checked += 1
-        if kind == NONE or solved(b):
-            break
+        return kind
+
+    layer_by_layer(level, checked_layer)
     return checked
 
 
