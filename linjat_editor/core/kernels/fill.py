@@ -283,7 +283,7 @@ def fill_rounds(b, rng, allowed, sound, upfront, rules, way_back):
                     copy(claimed, keep_claimed, claimed.size)
                     copy(possible, keep_possible, possible.size)
                     # What the rules noted for the passes that skip the unchanged and for the refresh
-                    # (``fit_todo``, ``single_todo``, ``dropped``) was of the undone state: look at every number.
+                    # (``fit_todo``, ``pair_todo``, ``single_todo``, ``dropped``) was of the undone state: look at every number.
                     b.fit_todo[0] = EVERYONE
                     b.pair_todo[0] = EVERYONE
                     b.pair_todo[1] = EVERYONE
