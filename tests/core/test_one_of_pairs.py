@@ -29,27 +29,12 @@ def skipped_some(b: Board) -> bool:
     return any(int(b.pair_todo[k] | b.dropped[0]) & everyone != everyone for k in (0, 1))
 
 
-def again_as_a_full_one(b: Board) -> None:
-    """Each kind of pass twice in a row on a copy of ``b``: the second, which skips every pair the first
-    left unchanged, drops what a second pass over every pair drops (the placements the first dropped are
-    what it must look at again)."""
+def pass_then_pass_again(b: Board) -> None:
+    """On copies of ``b``: each kind of pass over every pair; then nothing, dependency narrowing ``possible``,
+    or a layer's claims (and the update); then a pass that skips the unchanged pairs drops what one over
+    every pair drops."""
     for crossing in (False, True):
-        first = clone(b)
-        first.pair_todo[:] = EVERYONE
-        one_of(first, crossing)
-        full = clone(first)
-        full.pair_todo[:] = EVERYONE
-        one_of(first, crossing)
-        one_of(full, crossing)
-        assert (first.alive == full.alive).all(), f"crossing={crossing}"
-
-
-def pass_between_and_again(b: Board) -> None:
-    """On copies of ``b``: each kind of pass, then something between (dependency narrowing ``possible``,
-    or a layer's claims), then the update; then a pass that skips pairs drops what one over every
-    pair drops."""
-    for crossing in (False, True):
-        for between in ("dependency", "layer"):
+        for between in (None, "dependency", "layer"):
             first = clone(b)
             first.pair_todo[:] = EVERYONE
             if between == "dependency" and not dependency(first):
@@ -57,9 +42,10 @@ def pass_between_and_again(b: Board) -> None:
             one_of(first, crossing)
             if between == "layer" and layer(first, False, False, EVERY_RULE)[0] == NONE:
                 continue
-            if contradiction(first):
-                continue
-            refresh_possible(first)
+            if between is not None:
+                if contradiction(first):
+                    continue
+                refresh_possible(first)
             full = clone(first)
             full.pair_todo[:] = EVERYONE
             one_of(first, crossing)
@@ -71,8 +57,7 @@ def same_as_looking_at_every_pair(b: Board, run: Callable[[Board], tuple[int, in
     """``run`` on ``b``, and on a copy whose one-of passes look at every pair: the same answer and placements.
 
     ``run`` answers (kind, width) and leaves the rest in the board; returns ``run``'s answer on ``b``."""
-    again_as_a_full_one(b)
-    pass_between_and_again(b)
+    pass_then_pass_again(b)
     full = clone(b)
     full.pair_todo[:] = EVERYONE
     answer = run(b)
@@ -82,8 +67,8 @@ def same_as_looking_at_every_pair(b: Board, run: Callable[[Board], tuple[int, in
 
 
 def generator_rounds(level: Level, seed: int) -> int:
-    """Fill ``level``'s numbers as the generator does, each round checked; returns the one-of rounds
-    passes (found something or not) that skipped some pairs."""
+    """Fill ``level``'s numbers as the generator does, each round checked; returns the rounds that ran a
+    one-of pass (found something or not) while some pairs were skipped."""
     telling = 0
 
     def checked_step(b: Board, settled: bool) -> tuple[int, int, int, bool]:
@@ -104,8 +89,8 @@ def generator_rounds(level: Level, seed: int) -> int:
 
 
 def solver_layers(level: Level) -> int:
-    """Solve ``level`` layer by layer as ``solve_board`` does, each layer checked; returns the one-of
-    passes (found something or not) that skipped some pairs."""
+    """Solve ``level`` layer by layer as ``solve_board`` does, each layer checked; returns the layers that
+    ran a one-of pass (found something or not) while some pairs were skipped."""
     telling = 0
 
     def checked_layer(b: Board, t: int) -> int:
