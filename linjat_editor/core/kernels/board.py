@@ -51,7 +51,9 @@ class Board(Record):
     a line / crossing pairs (``rules.one_of``).
     ``dropped[0]``: the numbers a rule dropped placements of without claiming a cell since
     the last update or refresh, ``nalive[0]`` how many placements it left (``rules.refresh_possible``);
-    ``thinned[0]``: the numbers dependency took off some cell's ``possible`` in this layer (see ``layer``).
+    ``thinned[0]``: the numbers dependency took off some cell's ``possible`` in this layer (see ``layer``);
+    ``finished[0]``: the numbers found ``done`` since the last update (``rules.finished``); ``spans``:
+    one-of's note of the stretches each number's placements share (``rules.placement_span``).
 
     What the last solve did (see ``layer.solve_board``): ``table`` its
     classification (row 0 all kinds, row k kind k; columns depth, max
@@ -92,6 +94,7 @@ class Board(Record):
     cross_size: Ints
     cells_a: Ints
     cells_b: Ints
+    spans: IntRows
     taken: Flags
     owner: Ints
     keep_alive: Flags
@@ -104,6 +107,7 @@ class Board(Record):
     pair_todo: Masks
     single_todo: Masks
     dropped: Masks
+    finished: Masks
     thinned: Masks
     nalive: Ints
     table: IntRows
@@ -178,6 +182,7 @@ def allocate(h: int, w: int, n: int, trace: bool = False) -> Board:
         cross_size=np.zeros(max(n, 1), np.int64),
         cells_a=np.zeros(max(cells, 64), np.int64),
         cells_b=np.zeros(max(cells, 64), np.int64),
+        spans=np.zeros((max(n, 1), 4), np.int64),
         taken=np.zeros(cells, np.bool_),
         owner=np.full(cells, UNCLAIMED, np.int64),
         keep_alive=np.zeros(most, np.bool_),
@@ -190,6 +195,7 @@ def allocate(h: int, w: int, n: int, trace: bool = False) -> Board:
         pair_todo=np.zeros(2, np.uint64),
         single_todo=np.zeros(1, np.uint64),
         dropped=np.zeros(1, np.uint64),
+        finished=np.zeros(1, np.uint64),
         thinned=np.zeros(1, np.uint64),
         nalive=np.zeros(1, np.int64),
         table=np.zeros((8, 2), np.int64),

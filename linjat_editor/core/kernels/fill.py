@@ -19,7 +19,7 @@ fill that fails after leaving its known solution goes back (``fill_or_keep``).
 from .bits import bit, copy, helper, kernel, popcount, rand_below
 from .board import LAYER_KIND, LAYER_WIDTH, UNCLAIMED, build_board
 from .layer import CONTRADICTION, EVERY_RULE, NONE, RUNNING, SINGLE_SOLUTION, SOLVED, STUCK, record, step
-from .rules import EVERYONE, ZERO, done, reaching_dots, refresh_possible, uncontested_placement, update_possible
+from .rules import EVERYONE, ZERO, finished, reaching_dots, refresh_possible, uncontested_placement, update_possible
 
 #: The original's cap on generator rounds.
 MAX_ROUNDS = 100
@@ -120,7 +120,7 @@ def break_uncontested(b, rng, allowed):
     found = False
     for p in range(n):
         # A number that reaches a dot, or is finished, is not in that situation (the test would scan its cross to say so).
-        if bit(p) & busy != ZERO or done(val, pbeg, pstart, pstep, alive, claimed, p):
+        if bit(p) & busy != ZERO or finished(b, p):
             continue
         if uncontested_placement(val, dot, pbeg, pstart, pstep, alive, claimed, possible, cross_cells, cross_size, p) >= 0:
             found = True
@@ -224,6 +224,8 @@ def point(b, back):
     else:
         ints[0], ints[1], ints[2], ints[3] = b.ndots[0], b.nadded[0], b.hint_at[1], b.nalive[0]
         masks[0], masks[1], masks[2], masks[3], masks[4] = b.fit_todo[0], b.single_todo[0], b.dropped[0], b.pair_todo[0], b.pair_todo[1]
+    if back:
+        b.finished[0] = ZERO  # (numbers done since then may not be, there)
     keep(b.alive, b.back_alive, most, back)
     keep(b.seen_alive, b.back_seen_alive, most, back)
     keep(b.claimed, b.back_claimed, cells, back)
@@ -289,6 +291,7 @@ def fill_rounds(b, rng, allowed, sound, upfront, rules, way_back):
                     b.pair_todo[1] = EVERYONE
                     b.single_todo[0] = EVERYONE
                     b.dropped[0] = EVERYONE
+                    b.finished[0] = ZERO
                     state, kind = RUNNING, NONE
                     changed = True
                 leaked |= kind == SINGLE_SOLUTION

@@ -48,6 +48,17 @@ def done(val, pbeg, pstart, pstep, alive, claimed, p):
     return True
 
 
+@helper
+def finished(b, p):
+    """``done`` for number ``p`` of board ``b``, remembered: a number done stays done until the next full update."""
+    if bit(p) & b.finished[0] != ZERO:
+        return True
+    if done(b.val, b.pbeg, b.pstart, b.pstep, b.alive, b.claimed, p):
+        b.finished[0] |= bit(p)
+        return True
+    return False
+
+
 @kernel
 def update_possible(b):
     """Drop placements over cells others claimed; recompute ``possible``; returns how many placements are left.
@@ -77,6 +88,7 @@ def update_possible(b):
     b.pair_todo[1] = EVERYONE
     b.single_todo[0] = EVERYONE
     b.dropped[0] = ZERO
+    b.finished[0] = ZERO
     b.nalive[0] = left
     return left
 
@@ -236,7 +248,7 @@ def uncontested_no_cover(b):
     busy = reaching_dots(b)
     for p in range(n):
         # A number that reaches a dot, or is finished, is not in that situation (the test would scan its cross to say so).
-        if bit(p) & busy != ZERO or done(val, pbeg, pstart, pstep, alive, claimed, p):
+        if bit(p) & busy != ZERO or finished(b, p):
             continue
         k = uncontested_placement(val, dot, pbeg, pstart, pstep, alive, claimed, possible, cross_cells, cross_size, p)
         if k < 0:
@@ -392,7 +404,7 @@ def cant_fit(b, narrowed=True, fresh=False, only=EVERYONE):
         b.fit_todo[0] = ZERO  # what this pass claims changes others' placements: the next update notes those
     width = 0
     for p in range(n):
-        if bit(p) & todo == ZERO or done(val, pbeg, pstart, pstep, alive, claimed, p):
+        if bit(p) & todo == ZERO or finished(b, p):
             continue
         m = bit(p)
         v = val[p]
@@ -618,9 +630,7 @@ def one_of(b, crossing):
     Pairs come first and only cells both numbers reach are looked at.
     Returns how many placements it dropped.
     """
-    w, n, pos, val, pbeg, pstart, pstep, alive, claimed, possible, cross_cells, cross_size = b.w, b.n, b.pos, b.val, b.pbeg, b.pstart, b.pstep, b.alive, b.claimed, b.possible, b.cross_cells, b.cross_size
-    # What a number covers when it avoids x: a piece of one line, at most 9 cells.
-    must_a, must_b = b.cells_a, b.cells_b
+    w, n, pos, claimed, possible, cross_cells, cross_size = b.w, b.n, b.pos, b.claimed, b.possible, b.cross_cells, b.cross_size
     dropped = 0
     # Only pairs with a number whose placements changed since the last pass of this kind (``pair_todo``)
     # or since the last update (``dropped``: square, one-of), or in this pass. Of an unchanged pair that
@@ -629,14 +639,20 @@ def one_of(b, crossing):
     # narrowed ``possible`` below ``reach`` for that pass: the next update widens it again, so the
     # next pass looks at every pair.
     which = 1 if crossing else 0
-    todo = b.pair_todo[which] | b.dropped[0]
+    todo = b.pair_todo[which]
     b.pair_todo[which] = EVERYONE if narrower(b) else ZERO
+    # The numbers whose ``spans`` row is up to date in this pass (``placement_span``).
+    spanned = ZERO
     for pa in range(n):
         ncross = cross_size[pa]
+        ma = bit(pa)
+        # A pair needs a number in the to-do list; pa's pairs are with later numbers. (None of them can
+        # join the list while pa's pairs are skipped.)
+        if (todo | b.dropped[0]) & ~(ma - np.uint64(1)) == ZERO:
+            continue
         # Only the later numbers that share a free cell with pa can make a pair: the
         # others are skipped before the row and column test (divisions, the costly part).
         # Within the rule nothing is claimed and ``possible`` stays, so this holds throughout.
-        ma = bit(pa)
         shared = ZERO
         for i in range(ncross):
             x = cross_cells[pa, i]
@@ -647,29 +663,104 @@ def one_of(b, crossing):
         while shared != ZERO:
             pb = lowest(shared)
             shared &= shared - np.uint64(1)
-            in_line = ra == pos[pb] // w or ca == pos[pb] % w
-            if in_line == crossing or (ma | bit(pb)) & todo == ZERO:
-                continue
             both = ma | bit(pb)
-            for i in range(ncross):
-                x = cross_cells[pa, i]
-                if claimed[x] != UNCLAIMED or possible[x] & both != both:
-                    continue
-                na = must_avoiding(w, pos, val, pbeg, pstart, pstep, alive, claimed, pa, x, must_a)
-                if na == 0:
-                    continue
-                nb_ = must_avoiding(w, pos, val, pbeg, pstart, pstep, alive, claimed, pb, x, must_b)
-                if nb_ == 0:
-                    continue
-                third = reach_of(n, possible, must_a, na) & reach_of(n, possible, must_b, nb_) & ~both
-                while third != ZERO:
-                    c = lowest(third)
-                    third &= third - np.uint64(1)
-                    v = val[c]
-                    for q in range(pbeg[c], pbeg[c + 1]):
-                        if alive[q] and touches(pstart[q], pstep[q], v, w, must_a, na) and touches(pstart[q], pstep[q], v, w, must_b, nb_):
-                            alive[q] = False
-                            b.dropped[0] |= bit(c)
-                            todo |= bit(c)
-                            dropped += 1
+            if both & (todo | b.dropped[0]) == ZERO:
+                continue
+            rb, cb = pos[pb] // w, pos[pb] % w
+            if (ra == rb or ca == cb) == crossing:
+                continue
+            if ma & ~spanned != ZERO:
+                placement_span(b, pa)
+            if bit(pb) & ~spanned != ZERO:
+                placement_span(b, pb)
+            spanned |= both
+            if crossing:
+                # Off each other's lines, two numbers share only the two cells where their lines cross:
+                # one on pa's row and pb's column, the other on pa's column and pb's row.
+                got, lost = avoided_at(b, pa, pb, both, ra * w + cb, True, False)
+                dropped += got
+                spanned &= ~lost
+                got, lost = avoided_at(b, pa, pb, both, rb * w + ca, False, True)
+                dropped += got
+                spanned &= ~lost
+            else:
+                # In one line: the cells both reach are on it.
+                for i in range(ncross):
+                    got, lost = avoided_at(b, pa, pb, both, cross_cells[pa, i], ra == rb, ra == rb)
+                    dropped += got
+                    spanned &= ~lost
     return dropped
+
+
+@helper
+def avoided_at(b, pa, pb, both, x, on_row_a, on_row_b):
+    """One-of on cell ``x`` for numbers ``pa`` and ``pb`` (``both``: their bits; ``x`` on the row of each or its
+    column, ``on_row_*``; their ``spans`` up to date): (placements dropped, the numbers they were of)."""
+    w, n, val, pbeg, pstart, pstep, alive, claimed, possible = b.w, b.n, b.val, b.pbeg, b.pstart, b.pstep, b.alive, b.claimed, b.possible
+    if claimed[x] != UNCLAIMED or possible[x] & both != both:
+        return 0, ZERO
+    # What a number covers when it avoids x: a piece of one line, at most 9 cells.
+    must_a, must_b = b.cells_a, b.cells_b
+    na = must_avoiding_on(b, pa, x, on_row_a, must_a)
+    if na == 0:
+        return 0, ZERO
+    nb_ = must_avoiding_on(b, pb, x, on_row_b, must_b)
+    if nb_ == 0:
+        return 0, ZERO
+    dropped = 0
+    lost = ZERO
+    third = reach_of(n, possible, must_a, na) & reach_of(n, possible, must_b, nb_) & ~both
+    while third != ZERO:
+        c = lowest(third)
+        third &= third - np.uint64(1)
+        v = val[c]
+        for q in range(pbeg[c], pbeg[c + 1]):
+            if alive[q] and touches(pstart[q], pstep[q], v, w, must_a, na) and touches(pstart[q], pstep[q], v, w, must_b, nb_):
+                alive[q] = False
+                lost |= bit(c)
+                dropped += 1
+    b.dropped[0] |= lost
+    return dropped, lost
+
+
+@helper
+def placement_span(b, p):
+    """``spans[p]``: the cells all of ``p``'s placements across cover (first, last; -1, 2**30: none across), then
+    all of those down (see ``narrow``)."""
+    w, val, pbeg, pstart, pstep, alive, spans = b.w, b.val, b.pbeg, b.pstart, b.pstep, b.alive, b.spans
+    span = NO_SPAN
+    for k in range(pbeg[p], pbeg[p + 1]):
+        if alive[k]:
+            span = narrow(span, pstart[k], pstep[k], val[p], w)
+    spans[p, 0], spans[p, 1], spans[p, 2], spans[p, 3] = span
+
+
+@helper
+def must_avoiding_on(b, p, x, on_row, out):
+    """``must_avoiding`` for a free cell ``x`` on ``p``'s row (``on_row``) or column, from ``spans[p]`` where it tells.
+
+    The placements along the other line never cover x; those along x's line
+    all do when x lies in the stretch they all cover. So when p has
+    placements both ways, those avoiding x share p's own cell alone (0 free
+    cells) unless every placement along x's line covers x: then they are
+    those along the other line, sharing its stretch. Only where p has
+    placements along x's line alone does it take the placements' own look.
+    """
+    w, claimed, spans = b.w, b.claimed, b.spans
+    if on_row:
+        lo_x, hi_x, lo_o, hi_o, step_o = spans[p, 0], spans[p, 1], spans[p, 2], spans[p, 3], w
+    else:
+        lo_x, hi_x, lo_o, hi_o, step_o = spans[p, 2], spans[p, 3], spans[p, 0], spans[p, 1], 1
+    all_cover = lo_x >= 0 and lo_x <= x <= hi_x
+    if lo_o >= 0:
+        if lo_x >= 0 and not all_cover:
+            return 0
+        kept = 0
+        for cell in range(lo_o, hi_o + 1, step_o):
+            if claimed[cell] == UNCLAIMED:
+                out[kept] = cell
+                kept += 1
+        return kept
+    if lo_x < 0 or all_cover:
+        return -1
+    return must_avoiding(w, b.pos, b.val, b.pbeg, b.pstart, b.pstep, b.alive, claimed, p, x, out)
