@@ -176,9 +176,12 @@ def fill_board(b, rng, allowed, sound, upfront=False, rules=EVERY_RULE):
     a fill that is not ``sound`` solved the level without adding a dot or
     meeting a number in the uncontested situation: each round was then the
     solver's layer on the final dots, whose first rule (uncontested-no-cover)
-    had nothing to take and whose last resort (one-of across lines, tried
-    only where stuck) was never needed. The optimizer then does not solve
-    the level a second time.
+    had nothing to take. The optimizer then does not solve the level a
+    second time.
+
+    The rounds try every kind the solver does, the crossing one-of pass
+    too: where they stop, the solver stops. (Without that pass a level never
+    needed it: the generator laid a dot wherever it would have helped.)
     """
     return fill_rounds(b, rng, allowed, sound, upfront, rules, False)
 
@@ -278,7 +281,8 @@ def fill_rounds(b, rng, allowed, sound, upfront, rules, way_back):
                     copy(keep_alive, alive, alive.size)
                     copy(keep_claimed, claimed, claimed.size)
                     copy(keep_possible, possible, possible.size)
-                state, kind, width, changed = step(b, settled, rules)
+                # Until the fill adds a dot its rounds may be the classification: the solver's layers, exactly.
+                state, kind, width, changed = step(b, settled, rules, classified)
                 settled = False
                 if sound and kind == SINGLE_SOLUTION:
                     copy(alive, keep_alive, alive.size)

@@ -620,7 +620,7 @@ def narrower(b):
 
 
 @kernel
-def one_of(b, crossing):
+def one_of(b, crossing, exact=True):
     """Kind 7: of two numbers that can reach x, at most one covers it.
 
     The one that avoids x covers all cells its x-avoiding placements share;
@@ -637,10 +637,10 @@ def one_of(b, crossing):
     # pass found what it covers when it avoids each cell; claims, the other numbers' placements and
     # ``possible`` have only grown and narrowed since: it finds nothing new. Unless dependency had
     # narrowed ``possible`` below ``reach`` for that pass: the next update widens it again, so the
-    # next pass looks at every pair.
+    # next pass looks at every pair. Not ``exact`` (the generator's rounds, see ``layer``), it does not.
     which = 1 if crossing else 0
     todo = b.pair_todo[which]
-    b.pair_todo[which] = EVERYONE if narrower(b) else ZERO
+    b.pair_todo[which] = EVERYONE if exact and narrower(b) else ZERO
     # The numbers whose ``spans`` row is up to date in this pass (``placement_span``).
     spanned = ZERO
     for pa in range(n):
