@@ -44,17 +44,19 @@ def fill_round_by_round(level: Level, seed: int, step: Round) -> None:
             settled = not changed
 
 
-def layer_by_layer(level: Level, run: Callable[[Board, int], int]) -> None:
+def layer_by_layer(level: Level, run: Callable[[Board, int], int], times: int = 1) -> None:
     """Solve ``level`` as ``layer.solve_board`` does, one layer at a time: ``run(b, t)`` runs layer ``t`` on the
-    board and answers its kind (a test checks it there)."""
+    board and answers its kind (a test checks it there). ``times``: solve it again on the same board, as the
+    optimizer solves child after child on its one board."""
     b = from_level(level)
-    build_board(b)
-    for t in range(200):
-        update_possible(b) if t == 0 else refresh_possible(b)
-        if contradiction(b):
-            break
-        if run(b, t) == NONE or solved(b):
-            break
+    for _ in range(times):
+        build_board(b)
+        for t in range(200):
+            update_possible(b) if t == 0 else refresh_possible(b)
+            if contradiction(b):
+                break
+            if run(b, t) == NONE or solved(b):
+                break
 
 
 def random_fills(size: tuple[int, int, int], starts: int) -> Iterator[tuple[Level, int]]:
