@@ -18,7 +18,7 @@ from pathlib import Path
 import numpy as np
 
 from linjat_editor.core.kernels.board import allocate
-from linjat_editor.core.kernels.rules import reach_of
+from linjat_editor.core.kernels.one_of import reach_of
 
 SCRIPT = textwrap.dedent(
     """

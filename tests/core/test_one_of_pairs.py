@@ -1,6 +1,6 @@
 """A one-of pass looks only at pairs with a number that changed since its kind's last pass, and misses nothing.
 
-``rules.one_of`` skips a pair of numbers whose placements are as they were at
+``one_of.one_of`` skips a pair of numbers whose placements are as they were at
 the last pass of its kind (``pair_todo``): that pass found all the pair can
 give. Here, before every generator round (settled ones too) and every solver
 layer, the round or layer gives, on a copy, exactly what it gives where every
@@ -18,7 +18,8 @@ import pytest
 from linjat_editor.core import Level
 from linjat_editor.core.kernels.board import Board
 from linjat_editor.core.kernels.layer import EVERY_RULE, NONE, ONE_OF, contradiction, layer, step
-from linjat_editor.core.kernels.rules import EVERYONE, dependency, one_of, refresh_possible
+from linjat_editor.core.kernels.one_of import one_of
+from linjat_editor.core.kernels.rules import EVERYONE, dependency, refresh_possible
 
 from .boards import clone, fill_round_by_round, layer_by_layer, random_fills
 

@@ -1,6 +1,6 @@
 """The shortcuts the rules take give what the long way gives, at every point of real solves and fills.
 
-``rules.must_avoiding_on`` answers "what must a number cover when it avoids
+``one_of.must_avoiding_on`` answers "what must a number cover when it avoids
 cell x" from the stretches its placements across and down share
 (``placement_span``) instead of looking at each placement; ``rules.finished``
 remembers the numbers found ``done`` until the next full update. Both are
@@ -19,7 +19,8 @@ import numpy as np
 from linjat_editor.core import Level
 from linjat_editor.core.kernels.board import UNCLAIMED, Board
 from linjat_editor.core.kernels.layer import EVERY_RULE, layer, step
-from linjat_editor.core.kernels.rules import done, finished, must_avoiding, must_avoiding_on, placement_span
+from linjat_editor.core.kernels.one_of import must_avoiding, must_avoiding_on, placement_span
+from linjat_editor.core.kernels.rules import done, finished
 
 from .boards import fill_round_by_round, layer_by_layer, random_fills
 

@@ -48,12 +48,12 @@ class Board(Record):
     the last can't-fit pass that skips the others (see ``rules.cant_fit``); ``single_todo[0]``
     those whose lines' cells changed since the last such single-solution pass (``rules.single_solution``);
     ``pair_todo[0]`` / ``[1]`` those whose placements changed since the last one-of pass on pairs in
-    a line / crossing pairs (``rules.one_of``).
+    a line / crossing pairs (``one_of.one_of``).
     ``dropped[0]``: the numbers a rule dropped placements of without claiming a cell since
     the last update or refresh, ``nalive[0]`` how many placements it left (``rules.refresh_possible``);
     ``thinned[0]``: the numbers dependency took off some cell's ``possible`` in this layer (see ``layer``);
     ``finished[0]``: the numbers found ``done`` since the last update (``rules.finished``); ``spans``:
-    one-of's note of the stretches each number's placements share (``rules.placement_span``).
+    one-of's note of the stretches each number's placements share (``one_of.placement_span``).
 
     What the last solve did (see ``layer.solve_board``): ``table`` its
     classification (row 0 all kinds, row k kind k; columns depth, max

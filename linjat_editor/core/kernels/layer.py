@@ -6,13 +6,13 @@ from ..kinds import ALL_RULES, Kind
 from .bits import allocating, helper, kernel
 from .board import LAYER_CLAIMED, LAYER_KIND, LAYER_REMOVED, LAYER_WIDTH, UNCLAIMED, build_board
 from .exact import count_solutions
+from .one_of import one_of
 from .rules import (
     EVERYONE,
     ZERO,
     cant_fit,
     cover,
     dependency,
-    one_of,
     refresh_possible,
     single_solution,
     square,
@@ -74,7 +74,7 @@ def layer(b, generating=False, settled=False, rules=EVERY_RULE, exact=True):
     ``exact`` (generating only): the layer is the solver's, pass for pass.
     Without it the one-of passes skip the pairs they would look at again only
     because dependency had narrowed ``possible`` for their last pass (see
-    ``rules.one_of``), the costliest part of the generator's rounds: they may
+    ``one_of.one_of``), the costliest part of the generator's rounds: they may
     find less than the solver's, and then the generator adds a dot where the
     solver would go on. (1,680 expert searches scored level for level the
     same either way: dev/search-experiments.md, 2026-11-29, morning.)

@@ -8,7 +8,8 @@ order of kinds, each rule once.
 
 from .bits import copy, helper, kernel
 from .layer import contradiction
-from .rules import cant_fit, cover, dependency, one_of, square, update_possible
+from .one_of import one_of
+from .rules import cant_fit, cover, dependency, square, update_possible
 
 
 @helper

@@ -66,13 +66,13 @@ def _touch_rules() -> None:
 
 def _touch_harder_rules() -> None:
     """The three costliest rules: a process of their own beside the others."""
-    from ..kernels import rules
+    from ..kernels import one_of, rules
 
     b = _board()
     rules.update_possible(b)
     rules.cant_fit(b, True)
     rules.dependency(b, -1)
-    rules.one_of(b, False)
+    one_of.one_of(b, False)
 
 
 def _touch_count() -> None:
