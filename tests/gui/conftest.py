@@ -33,7 +33,7 @@ def next_start(qtbot, monkeypatch):
         fresh.set_panel.analyse = False
         fresh.files.prompt_unsaved = lambda: QMessageBox.StandardButton.Discard
         fresh.set_panel.prompt_unsaved = lambda: QMessageBox.StandardButton.Discard
-        fresh.optimizer.prompt_drop_pool = lambda quitting=False: QMessageBox.StandardButton.Discard
+        fresh.optimizer.prompt_drop_pool = lambda what=None: QMessageBox.StandardButton.Discard
         asked: list[str] = []
         monkeypatch.setattr(QMessageBox, "question",
                             lambda parent, title, text, *a, **k: asked.append(text) or QMessageBox.StandardButton.Yes)
@@ -66,7 +66,7 @@ def window(qtbot):
     # pytest-qt closes the window before fixture teardown: never let that open a modal prompt.
     w.files.prompt_unsaved = lambda: QMessageBox.StandardButton.Discard
     w.set_panel.prompt_unsaved = lambda: QMessageBox.StandardButton.Discard
-    w.optimizer.prompt_drop_pool = lambda quitting=False: QMessageBox.StandardButton.Discard
+    w.optimizer.prompt_drop_pool = lambda what=None: QMessageBox.StandardButton.Discard
     qtbot.addWidget(w)
     yield w
     w.analysis.runner.cancel()

@@ -33,6 +33,9 @@ def test_designer_workflow_under_x(run_on_x, tmp_path, size):
     assert json.loads(puzzles.read_text())
     assert pdf.read_bytes().startswith(b"%PDF")
     assert summary["saved"] and summary["set_saved"]
+    # A second Start asked before its new run discarded the first run's pool.
+    assert summary["start_asked"].startswith("The optimizer's pool holds ")
+    assert "a new run discards them" in summary["start_asked"]
     # Quit asked about the running optimizer's proposals (the only unsaved thing left), and closed on Discard.
     assert "proposal" in summary["quit_asked"] and "quitting discards them" in summary["quit_asked"]
     assert summary["closed"]

@@ -7,7 +7,7 @@ The pool belongs to the level it was run for. While the board is that level
 (or one adopted from the pool) Adopt and preview act on it; once the board is
 edited away from it the pool says so and neither acts (undoing the edits
 brings them back); another document forgets the pool, and Quit drops it,
-once the designer agreed (:meth:`OptimizerPanel.confirm_drop`). The editor's
+once the designer agreed (:meth:`OptimizerPanel.confirm_drop`); so does Start, which runs afresh. The editor's
 autosave keeps the pool (:meth:`OptimizerPanel.proposals`), so an editor the
 session ended, or a crash, offers it back on the next start (:meth:`OptimizerPanel.restore`).
 """
@@ -35,6 +35,9 @@ if TYPE_CHECKING:  # the engine loads when a run starts, not when the dock is bu
     from linjat_editor.core.optimizer import Progress
     from linjat_editor.core.scoring import Weights
     from linjat_editor.io.proposals_json import Proposals
+
+#: What would discard the pool, as the question names it (:meth:`OptimizerPanel.confirm_drop`).
+ANOTHER_LEVEL, QUITTING, NEW_RUN = "another level on the board", "quitting", "a new run"
 
 SHORT = {"cover": "cov", "cant_fit": "fit", "square": "sq", "dependency": "dep", "one_of": "one",
          "single_solution": "SS!", "uncontested_no_cover": "UNC!"}
@@ -168,26 +171,25 @@ class OptimizerPanel(QWidget):
         if had_pool:
             self.info.setText("The pool was for the level before; Start optimizes this one.")
 
-    def prompt_drop_pool(self, quitting: bool = False) -> QMessageBox.StandardButton:
-        """Ask Discard / Cancel about the pool of a level another is about to replace, or the editor about to
-        quit (tests replace it)."""
+    def prompt_drop_pool(self, what: str = ANOTHER_LEVEL) -> QMessageBox.StandardButton:
+        """Ask Discard / Cancel about the pool ``what`` is about to discard: another level on the board, quitting,
+        or a new run (tests replace it)."""
         n = len(self.pool)
-        what = "quitting" if quitting else "another level on the board"
         return QMessageBox.question(
             self, "The optimizer's proposals",
             f"The optimizer's pool holds {n} proposal{'s' if n != 1 else ''} for this level; {what} discards them. "
             "Discard them?",
             QMessageBox.StandardButton.Discard | QMessageBox.StandardButton.Cancel, QMessageBox.StandardButton.Cancel)
 
-    def confirm_drop(self, quitting: bool = False) -> bool:
-        """True when another level may take the board (or, ``quitting``, the editor may close): the pool is
-        empty, or the designer discards it (a run still going goes on while the question is open).
+    def confirm_drop(self, what: str = ANOTHER_LEVEL) -> bool:
+        """True when the pool may go (another level take the board, the editor quit, a new run start): the pool
+        is empty, or the designer discards it (a run still going goes on while the question is open).
 
         A pool for the board as it was before some edits is asked about too: Undo would bring it back,
         another level would not."""
         if not self.pool:
             return True
-        return self.prompt_drop_pool(quitting) == QMessageBox.StandardButton.Discard
+        return self.prompt_drop_pool(what) == QMessageBox.StandardButton.Discard
 
     def proposals(self) -> Proposals | None:
         """The pool as the autosave keeps it (None when there is none): the level it is for, its levels best first."""
@@ -202,7 +204,7 @@ class OptimizerPanel(QWidget):
     def restore(self, saved: Proposals, when: str) -> None:
         """An autosave's pool, back for the level it was run for (the board should show that level; else it says
         the pool is for the level as it was, and Adopt waits). Its run is over: Resume has nothing to continue,
-        and Start replaces the pool with a new run, as after any run."""
+        and Start offers to replace the pool with a new run, as after any run."""
         import numpy as np
 
         from linjat_editor.core.classification import Classification
@@ -219,7 +221,7 @@ class OptimizerPanel(QWidget):
         self.proposalsChanged.emit()
         n = len(pool)
         self.info.setText(f"{n} proposal{'s' if n != 1 else ''} recovered from an editor that closed ({when}): "
-                          "click one to preview it, Adopt to take it; Start replaces them with a new run.")
+                          "click one to preview it, Adopt to take it; Start runs afresh (it asks first).")
         self._show_match()
 
     def _show_match(self) -> None:
@@ -243,6 +245,8 @@ class OptimizerPanel(QWidget):
     def start(self) -> None:
         if not self.level.numbers:
             self.info.setText("Place some numbers first: the optimizer starts from the board's numbers.")
+            return
+        if not self.confirm_drop(NEW_RUN):  # a paused run's pool, or a finished one's, is the designer's to drop
             return
         total = self.settings.iterations.value()
         self.plot.clear(total)

@@ -392,9 +392,11 @@ class MainWindow(QMainWindow):
             self.resizeDocks(side, [max(1, round(d.width() * new / old)) for d in side], Qt.Orientation.Horizontal)
 
     def closeEvent(self, event: QCloseEvent) -> None:
+        from linjat_editor.gui.optimizer.optimizer_panel import QUITTING  # loaded with the dock already
+
         # When the session ends (SIGTERM, logout) nobody answers a question: the autosave keeps the work.
         if not self.session_ending and not (self.files.maybe_save() and self.set_panel.confirm_drop()
-                                            and self.optimizer.confirm_drop(quitting=True)):
+                                            and self.optimizer.confirm_drop(QUITTING)):
             event.ignore()
             return
         self.save_settings()

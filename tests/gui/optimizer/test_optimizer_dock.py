@@ -4,6 +4,8 @@ from __future__ import annotations
 
 
 
+from PySide6.QtWidgets import QMessageBox
+
 from linjat_editor.core.level import Level  # noqa: E402
 from linjat_editor.gui.commands import SetNumberCommand  # noqa: E402
 from linjat_editor.gui.optimizer.optimizer_dock import install_optimizer  # noqa: E402
@@ -15,6 +17,7 @@ def test_adopt_undo_and_stop_on_new_level(qtbot, window):
     doc.load(Level.from_rows(["2   3 ", "      ", "  4   ", "      ", "3    2", "      ", " 3  4 ", "      ", "2     "],
                              name="mine"))
     panel = install_optimizer(window)
+    panel.prompt_drop_pool = lambda what=None: QMessageBox.StandardButton.Discard  # the second Start asks first
     doc.push(SetNumberCommand(doc, 8, 5, 3))  # the panel follows the board
     assert panel.level.number_at(8, 5).value == 3
     panel.settings.preset.setCurrentText("easy")

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import pytest
+from PySide6.QtWidgets import QMessageBox
 
 from linjat_editor import core
 
@@ -28,6 +29,8 @@ SEED = Level.from_rows([
 @pytest.fixture
 def panel(qtbot):
     p = OptimizerPanel(SEED)
+    # A second Start asks before it discards the first run's pool (test_preview_in_window shows the real question).
+    p.prompt_drop_pool = lambda what=None: QMessageBox.StandardButton.Discard
     p.settings.preset.setCurrentText("easy")
     p.settings.seed.setValue(7)
     p.resize(500, 800)

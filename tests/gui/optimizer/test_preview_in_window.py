@@ -131,7 +131,7 @@ def test_another_level_asks_before_it_discards_the_optimizers_proposals(window, 
     panel._on_pool([entry(A, 3), entry(B, 2)])
     asked = []
     answer = [QMessageBox.StandardButton.Cancel]
-    monkeypatch.setattr(panel, "prompt_drop_pool", lambda quitting=False: (asked.append(quitting), answer[0])[1])
+    monkeypatch.setattr(panel, "prompt_drop_pool", lambda what=None: (asked.append(what), answer[0])[1])
     path = str(tmp_path / "other.json")
     write_level(C, path)
     for replace in (lambda: window.files.new_level((5, 5)), lambda: window.files.open_file(path),
@@ -146,46 +146,95 @@ def test_another_level_asks_before_it_discards_the_optimizers_proposals(window, 
 
 def test_no_pool_no_question(window, monkeypatch):
     asked = []
-    monkeypatch.setattr(window.optimizer, "prompt_drop_pool", lambda quitting=False: asked.append(1))
+    monkeypatch.setattr(window.optimizer, "prompt_drop_pool", lambda what=None: asked.append(1))
     assert window.files.new_level((5, 5)) and window.document.level == Level(5, 5) and not asked
+
+
+def answer_box(button, seen: list) -> None:
+    """Once the modal question is open, note what it says and click ``button`` (a QMessageBox.StandardButton)."""
+    from PySide6.QtCore import QTimer
+    from PySide6.QtWidgets import QApplication, QMessageBox
+
+    box = QApplication.activeModalWidget()
+    if not isinstance(box, QMessageBox):
+        QTimer.singleShot(20, lambda: answer_box(button, seen))
+        return
+    seen.append((box.windowTitle(), box.text(), [b.text().replace("&", "") for b in box.buttons()]))
+    box.button(button).click()
 
 
 def test_quit_asks_before_it_discards_the_optimizers_proposals(window, qtbot):
     """The real question, as the designer sees it: Cancel keeps the editor and the pool, Discard quits."""
     from PySide6.QtCore import QTimer
-    from PySide6.QtWidgets import QApplication, QMessageBox
+    from PySide6.QtWidgets import QMessageBox
 
     panel = window.optimizer
     window.show()
     panel.run_level = window.document.level
     panel._on_pool([entry(A, 3), entry(B, 2)])
-    seen = []
-
-    def answer(button: QMessageBox.StandardButton) -> None:
-        box = QApplication.activeModalWidget()
-        if not isinstance(box, QMessageBox):
-            QTimer.singleShot(20, lambda: answer(button))
-            return
-        seen.append((box.windowTitle(), box.text(), [b.text().replace("&", "") for b in box.buttons()]))
-        box.button(button).click()
-
+    seen: list = []
     del panel.prompt_drop_pool  # the fixture's automatic Discard: the real box this time
     try:
-        QTimer.singleShot(20, lambda: answer(QMessageBox.StandardButton.Cancel))
+        QTimer.singleShot(20, lambda: answer_box(QMessageBox.StandardButton.Cancel, seen))
         assert not window.close()
         title, text, buttons = seen[0]
         assert title == "The optimizer's proposals" and sorted(buttons) == ["Cancel", "Discard"]
         assert text.startswith("The optimizer's pool holds 2 proposals for this level; quitting discards them.")
         assert window.isVisible() and panel.pool_view.count() == 2 and len(panel.pool) == 2
-        QTimer.singleShot(20, lambda: answer(QMessageBox.StandardButton.Discard))
+        QTimer.singleShot(20, lambda: answer_box(QMessageBox.StandardButton.Discard, seen))
         assert window.close() and not window.isVisible() and len(seen) == 2
     finally:
-        panel.prompt_drop_pool = lambda quitting=False: QMessageBox.StandardButton.Discard
+        panel.prompt_drop_pool = lambda what=None: QMessageBox.StandardButton.Discard
+
+
+def test_start_asks_before_a_new_run_discards_the_pool(window, qtbot):
+    """A finished (or paused) run's proposals are the designer's: Start asks first. Cancel keeps the pool and
+    starts nothing; Discard runs afresh on the board."""
+    from PySide6.QtCore import QTimer
+    from PySide6.QtWidgets import QMessageBox
+
+    panel, doc = window.optimizer, window.document
+    window.show()
+    doc.load(Level.from_rows(["3 . .", "     ", ". 2  ", "    2", ". . ."]))
+    panel.settings.iterations.setValue(300)
+    panel.start()  # no pool yet: no question
+    qtbot.waitUntil(lambda: panel.runner.state == "finished" and not panel.runner.is_busy(), timeout=180_000)
+    n = len(panel.pool)
+    assert n >= 2
+    panel.pool_view.setCurrentRow(1)  # previewing the second
+    seen: list = []
+    del panel.prompt_drop_pool
+    try:
+        QTimer.singleShot(20, lambda: answer_box(QMessageBox.StandardButton.Cancel, seen))
+        panel.buttons["start"].click()
+        title, text, buttons = seen[0]
+        assert title == "The optimizer's proposals" and sorted(buttons) == ["Cancel", "Discard"]
+        assert text.startswith(f"The optimizer's pool holds {n} proposals for this level; a new run discards them.")
+        assert len(panel.pool) == n and panel.pool_view.count() == n and not panel.runner.is_busy()
+        assert window.board.previewing and panel.buttons["adopt"].isEnabled()  # nothing moved
+        QTimer.singleShot(20, lambda: answer_box(QMessageBox.StandardButton.Discard, seen))
+        panel.buttons["start"].click()
+        assert len(seen) == 2 and panel.pool_view.count() == 0 and panel.runner.is_busy()
+        assert not window.board.previewing and panel.run_level == doc.level
+        panel.stop()
+        qtbot.waitUntil(lambda: not panel.runner.is_busy(), timeout=60_000)
+    finally:
+        panel.prompt_drop_pool = lambda what=None: QMessageBox.StandardButton.Discard
+
+
+def test_start_without_a_pool_asks_nothing(window, qtbot):
+    panel, asked = window.optimizer, []
+    window.document.load(Level.from_rows(["3 . .", "     ", ". 2  ", "    2", ". . ."]))
+    panel.prompt_drop_pool = lambda what=None: asked.append(what)
+    panel.start()
+    assert not asked and panel.runner.is_busy()
+    panel.stop()
+    qtbot.waitUntil(lambda: not panel.runner.is_busy(), timeout=60_000)
 
 
 def test_quit_without_proposals_asks_nothing_about_them(window):
     asked = []
-    window.optimizer.prompt_drop_pool = lambda quitting=False: asked.append(quitting)
+    window.optimizer.prompt_drop_pool = lambda what=None: asked.append(what)
     assert window.close() and not asked
 
 
@@ -198,8 +247,8 @@ def test_cancel_at_the_proposals_question_keeps_the_run_going(window, qtbot):
     opt.start()
     qtbot.waitUntil(lambda: bool(opt.pool), timeout=120_000)
     asked = []
-    opt.prompt_drop_pool = lambda quitting=False: (asked.append(quitting), QMessageBox.StandardButton.Cancel)[1]
-    assert not window.close() and asked == [True]
+    opt.prompt_drop_pool = lambda what=None: (asked.append(what), QMessageBox.StandardButton.Cancel)[1]
+    assert not window.close() and asked == ["quitting"]
     assert opt.runner.state == "running" and opt.runner.is_busy() and opt.pool
-    opt.prompt_drop_pool = lambda quitting=False: QMessageBox.StandardButton.Discard
+    opt.prompt_drop_pool = lambda what=None: QMessageBox.StandardButton.Discard
     assert window.close() and not opt.runner.is_busy()

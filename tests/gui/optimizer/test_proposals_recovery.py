@@ -94,7 +94,8 @@ def test_an_ended_editor_offers_its_proposals_on_the_level_file_they_were_for(wi
     assert panel.pool_view.item(0).text().startswith("#1 score 7")
     assert panel.buttons["adopt"].isEnabled() and panel.pool_view.isEnabled()
     assert panel.info.text().startswith("2 proposals recovered from an editor that closed")
-    assert panel.info.text().endswith("Start replaces them with a new run.") and "**Start** replaces them" in GUIDE
+    assert panel.info.text().endswith("Start runs afresh (it asks first).")
+    assert "**Start** asks, then replaces them with a new run" in GUIDE
     panel.pool_view.setCurrentRow(1)
     assert fresh.board.previewing and fresh.board.level.same_board(B)
     panel.buttons["adopt"].click()
@@ -104,7 +105,8 @@ def test_an_ended_editor_offers_its_proposals_on_the_level_file_they_were_for(wi
     # the proposals moved into the new editor's autosave; the ended editor's copy is gone
     assert not folder.exists()
     assert (fresh.autosaver.folder / PROPOSALS_FILE).exists()
-    # Start replaces them with a new run, as the panel says: the pool and its autosave go
+    # Start replaces them with a new run, as the panel says, once the designer discards them: the pool and
+    # its autosave go (the fixture answers Discard; test_preview_in_window asks for real)
     panel.start()
     assert panel.pool == [] and panel.pool_view.count() == 0 and panel.run_level.same_board(RUN)
     panel.stop()

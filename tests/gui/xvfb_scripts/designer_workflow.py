@@ -158,25 +158,27 @@ def main() -> int:
     summary["saved"] = window.files.save_as(level_path)
     summary["level"] = str(level_path)
 
-    # Quit with the optimizer running.
+    # Quit with the optimizer running. The first run's pool is still there: Start asks before a new run
+    # discards it, in the real question; the designer discards it.
+    from PySide6.QtCore import QTimer
+    from PySide6.QtWidgets import QMessageBox
+
+    def answer(key: str) -> None:
+        box = QApplication.activeModalWidget()
+        if isinstance(box, QMessageBox):
+            summary[key] = box.text()
+            box.button(QMessageBox.StandardButton.Discard).click()
+        else:
+            QTimer.singleShot(50, lambda: answer(key))
+
     window.findChild(QDockWidget, "dock-optimizer").raise_()
     opt.settings.iterations.setValue(opt.settings.iterations.maximum())
+    QTimer.singleShot(50, lambda: answer("start_asked"))
     opt.buttons["start"].click()
     wait_for(lambda: opt.runner.done > 0 and opt.pool, "the second optimizer run's first proposals")
     shot("6-optimizer-running", "dock-optimizer")
     # Quit: the real question about the pool's proposals opens inside close; read it and discard them.
-    from PySide6.QtCore import QTimer
-    from PySide6.QtWidgets import QMessageBox
-
-    def answer_quit() -> None:
-        box = QApplication.activeModalWidget()
-        if isinstance(box, QMessageBox):
-            summary["quit_asked"] = box.text()
-            box.button(QMessageBox.StandardButton.Discard).click()
-        else:
-            QTimer.singleShot(50, answer_quit)
-
-    QTimer.singleShot(50, answer_quit)
+    QTimer.singleShot(50, lambda: answer("quit_asked"))
     summary["closed"] = window.close()
     print(json.dumps(summary), flush=True)
     return editor_app.finish(app.exec() if window.isVisible() else 0)

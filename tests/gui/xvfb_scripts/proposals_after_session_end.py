@@ -74,7 +74,7 @@ def main() -> int:
             print(json.dumps(summary), flush=True)
             state["step"] = "quitting"
             w.files.prompt_unsaved = lambda: QMessageBox.StandardButton.Discard
-            opt.prompt_drop_pool = lambda quitting=False: QMessageBox.StandardButton.Discard
+            opt.prompt_drop_pool = lambda what=None: QMessageBox.StandardButton.Discard
             QTimer.singleShot(0, w.close)
 
     QTimer(qapp, interval=50, timeout=tick).start()

@@ -82,6 +82,9 @@ def main() -> int:
     problems += look(window, out, "level-set")
     window.document.load(Level.from_rows(["2    ", "     ", "  3  ", "     ", "    2"]))
     window.findChild(QDockWidget, "dock-optimizer").raise_()
+    # The designer lets each run's proposals go: Start and Quit ask (the real question is tested in
+    # test_preview_in_window), and here nobody would answer.
+    window.optimizer.prompt_drop_pool = lambda what=None: QMessageBox.StandardButton.Discard
     window.optimizer.settings.iterations.setValue(10**6)
     window.optimizer.start()
     wait_for(lambda: "it/s" in window.optimizer.rate.text(), "the optimizer's first report")
@@ -125,8 +128,6 @@ def main() -> int:
                       "problems": problems}))
     window.document.undo_stack.setClean()
     window.set_panel.undo_stack.setClean()
-    # The designer lets the proposals go (the real question is tested in test_preview_in_window).
-    window.optimizer.prompt_drop_pool = lambda quitting=False: QMessageBox.StandardButton.Discard
     window.close()
     return 0
 
