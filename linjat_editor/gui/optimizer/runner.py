@@ -8,6 +8,7 @@ pool (classify, count, maybe fill dots, first numba compile) can take a while.
 
 from __future__ import annotations
 
+import math
 import time
 from dataclasses import replace
 from enum import StrEnum
@@ -33,6 +34,12 @@ class RunState(StrEnum):
     FINISHED = "finished"
     STOPPED = "stopped"
 
+
+
+def with_scores(p: Progress, pool: list) -> Progress:
+    """Report ``p`` with the scores of ``pool`` (core.PoolEntry, best first), read after ``p`` was made."""
+    scores = tuple(e.score for e in pool)
+    return replace(p, best_score=scores[0] if scores else math.nan, pool_scores=scores)
 
 
 class _Run:
@@ -74,6 +81,7 @@ class OptimizerRunner(QObject):
         self._job: Job | None = None
         self._error = ""
         self._last_pool = 0.0
+        self._last: Progress | None = None  # the last report, as the panel got it
         self.worker = Worker(self)
         self.worker.progressed.connect(self._on_progress)
         self.worker.failed.connect(self._on_failed)
@@ -87,7 +95,7 @@ class OptimizerRunner(QObject):
         from linjat_editor.core import Optimizer
 
         self.stop()
-        self.optimizer, self.total, self.done, self._base = None, iterations, 0, 0
+        self.optimizer, self.total, self.done, self._base, self._last = None, iterations, 0, 0, None
         fixed = frozenset(fixed)
         self._launch(lambda: Optimizer(level, weights, seed=seed, fixed=fixed, workers=workers), iterations)
 
@@ -135,11 +143,18 @@ class OptimizerRunner(QObject):
         if run is not None and run.optimizer is not None:
             self.optimizer = run.optimizer
         self.done = self._base + p.iteration
-        self.progressed.emit(replace(p, iteration=self.done, total=self.total))
+        pool = None
         now = time.monotonic()
         if now - self._last_pool >= self.POOL_EVERY and self.optimizer is not None:
             self._last_pool = now
-            self.poolChanged.emit(self.optimizer.pool)
+            pool = self.optimizer.pool
+            # The report was made on the worker, the pool is read now and may be newer: the best the
+            # panel says is the pool's own #1, never a score behind it.
+            p = with_scores(p, pool)
+        self._last = p = replace(p, iteration=self.done, total=self.total)
+        self.progressed.emit(p)
+        if pool is not None:
+            self.poolChanged.emit(pool)
 
     def _on_failed(self, message: str) -> None:
         self._error = message
@@ -154,7 +169,13 @@ class OptimizerRunner(QObject):
         if run is not None and run.optimizer is not None:
             self.optimizer = run.optimizer
             self.done = self._base + run.ran
-            self.poolChanged.emit(self.optimizer.pool)
+            pool = self.optimizer.pool
+            last = self._last
+            if last is not None and (last.iteration, last.pool_scores) != (self.done, tuple(e.score for e in pool)):
+                # the last report may be older than the run's last chunk: the panel's line ends on the pool's best
+                self._last = replace(with_scores(last, pool), iteration=self.done)
+                self.progressed.emit(self._last)
+            self.poolChanged.emit(pool)
         if self.state == RunState.RUNNING:  # not paused: budget used up, an error, or stopped from outside (closing)
             cancelled = self._job is not None and self._job.cancelled()
             self._set_state(RunState.STOPPED if self._error or cancelled else RunState.FINISHED)

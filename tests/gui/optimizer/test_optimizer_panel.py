@@ -180,3 +180,27 @@ def test_the_canon_holds_unless_the_designer_lets_it_go(qtbot, panel):
     found = [e.level for e in panel.pool]
     assert any(min(n.value for n in lv.numbers) == 1 or not TIERS["easy"].rule.met_by(core.classify(lv))
                for lv in found)
+
+
+def test_the_best_said_is_the_pools_own_number_one(qtbot, panel):
+    """A report is made on the worker and read later, when the pool it sends along may be newer: the line under
+    the progress bar names the pool's #1 score, also when the run ends before another report."""
+    from types import SimpleNamespace
+
+    from linjat_editor.core.optimizer import Progress
+
+    def entry(score: float):
+        return core.PoolEntry(SEED, core.solve(SEED).classification, score)
+
+    runner = panel.runner
+    panel.run_level = SEED
+    runner.optimizer = SimpleNamespace(pool=[entry(9), entry(7)])  # the pool as it is now
+    runner.total, runner._last_pool = 1000, 0.0  # a run of 1,000 iterations; a pool refresh is due
+    runner._on_progress(Progress(407, 1000, 7, (7.0,), 400.0))  # made when the best was 7
+    assert "best 9" in panel.rate.text() and panel.pool_view.item(0).text().startswith("#1 score 9")
+    # the run ends: a better level came in its last chunk, after the last report
+    runner.optimizer.pool = [entry(11), entry(9)]
+    runner._run = SimpleNamespace(optimizer=runner.optimizer, ran=1000)
+    runner._on_finished()
+    assert "1,000 / 1,000 iterations" in panel.rate.text() and "best 11" in panel.rate.text()
+    assert panel.pool_view.item(0).text().startswith("#1 score 11")

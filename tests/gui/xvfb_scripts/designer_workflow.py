@@ -167,6 +167,7 @@ def main() -> int:
         box = QApplication.activeModalWidget()
         if isinstance(box, QMessageBox):
             summary[key] = box.text()
+            box.grab().save(str(out / f"{key.replace('_', '-')}.png"))  # the question as the designer sees it
             box.button(QMessageBox.StandardButton.Discard).click()
         else:
             QTimer.singleShot(50, lambda: answer(key))
