@@ -285,7 +285,7 @@ def discard_on_close(window) -> None:  # noqa: ANN001
 
     window.files.prompt_unsaved = lambda: QMessageBox.StandardButton.Discard
     window.set_panel.prompt_unsaved = lambda: QMessageBox.StandardButton.Discard
-    window.optimizer.prompt_drop_pool = lambda quitting=False: QMessageBox.StandardButton.Discard
+    window.optimizer.prompt_drop_pool = lambda what=None: QMessageBox.StandardButton.Discard
 
 
 def sheet_pictures(level_set, out: Path, options: dict) -> None:  # noqa: ANN001

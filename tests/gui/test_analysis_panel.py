@@ -119,3 +119,6 @@ def test_predicted_time_is_the_time_models_over_the_shown_steps(qtbot, corpus_le
     doc, panel = make_panel(qtbot, ["    ", "    ", "    "])
     assert panel.result.solved and panel.result.steps == () and panel.result.predicted_seconds is None
     assert panel.predicted.text() == "–"
+    # and claims nothing else a designer could read as a verdict on a level: no count, no "solved"
+    assert panel.verdict.text() == "\u2716 Empty: no numbers yet" and panel.facts.text().startswith("no numbers yet")
+    assert panel.count.text() == panel.deduction.text() == panel.essential.text() == "–"

@@ -43,7 +43,11 @@ AUTO = "auto"
 
 
 def verdict_facts(result: Report) -> str:
-    """The answers a designer looks for first: unique? solved by deduction? which tier? how many leaks?"""
+    """The answers a designer looks for first: unique? solved by deduction? which tier? how many leaks?
+
+    An empty board has nothing to ask them of (its one "solution" places nothing): it says so instead."""
+    if not result.level.numbers:
+        return "no numbers yet: place some to analyse the level"
     unique = {0: "no solution", 1: "unique"}.get(result.count, "not unique (2+ solutions)")
     if result.status is SolveStatus.AMBIGUOUS:
         solved = "deduction needs the uniqueness assumption"
@@ -272,6 +276,9 @@ class AnalysisPanel(QWidget):
         self.selection.setText(f"{result.selection_score:g}")
         self.tier.setText(result.tier.describe() if result.tier else "–")
         self.essential.setText(describe_essential(result.essential) if result.solved else "–")
+        if not result.level.numbers:  # vacuously one solution, solved in no step: no claim worth showing
+            for label in (self.count, self.deduction, self.essential):
+                label.setText("–")
         seconds = result.predicted_seconds
         self.predicted.setText("–" if seconds is None else f"about {clock(seconds)} (m:ss)")
         c = result.classification
