@@ -175,9 +175,10 @@ class OptimizerPanel(QWidget):
         """Ask Discard / Cancel about the pool ``what`` is about to discard: another level on the board, quitting,
         or a new run (tests replace it)."""
         n = len(self.pool)
+        whose = "this level" if self.matches() else "the level as it was before your edits"
         return QMessageBox.question(
             self, "The optimizer's proposals",
-            f"The optimizer's pool holds {n} proposal{'s' if n != 1 else ''} for this level; {what} discards them. "
+            f"The optimizer's pool holds {n} proposal{'s' if n != 1 else ''} for {whose}; {what} discards them. "
             "Discard them?",
             QMessageBox.StandardButton.Discard | QMessageBox.StandardButton.Cancel, QMessageBox.StandardButton.Cancel)
 

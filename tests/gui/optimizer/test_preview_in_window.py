@@ -212,9 +212,20 @@ def test_start_asks_before_a_new_run_discards_the_pool(window, qtbot):
         assert text.startswith(f"The optimizer's pool holds {n} proposals for this level; a new run discards them.")
         assert len(panel.pool) == n and panel.pool_view.count() == n and not panel.runner.is_busy()
         assert window.board.previewing and panel.buttons["adopt"].isEnabled()  # nothing moved
+        # edited away from the run's level, the question says whose proposals they are
+        from linjat_editor.gui.commands import SetNumberCommand
+
+        doc.push(SetNumberCommand(doc, 1, 1, 2))
+        QTimer.singleShot(20, lambda: answer_box(QMessageBox.StandardButton.Cancel, seen))
+        panel.buttons["start"].click()
+        assert seen[1][1].startswith(f"The optimizer's pool holds {n} proposals for the level as it was before your "
+                                     "edits; a new run discards them.")
+        doc.undo_stack.undo()
+        panel.pool_view.setCurrentRow(1)
+        assert len(panel.pool) == n and not panel.runner.is_busy()
         QTimer.singleShot(20, lambda: answer_box(QMessageBox.StandardButton.Discard, seen))
         panel.buttons["start"].click()
-        assert len(seen) == 2 and panel.pool_view.count() == 0 and panel.runner.is_busy()
+        assert len(seen) == 3 and panel.pool_view.count() == 0 and panel.runner.is_busy()
         assert not window.board.previewing and panel.run_level == doc.level
         panel.stop()
         qtbot.waitUntil(lambda: not panel.runner.is_busy(), timeout=60_000)
