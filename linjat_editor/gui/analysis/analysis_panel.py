@@ -277,8 +277,8 @@ class AnalysisPanel(QWidget):
         self.tier.setText(result.tier.describe() if result.tier else "–")
         self.essential.setText(describe_essential(result.essential) if result.solved else "–")
         if not result.level.numbers:  # vacuously one solution, solved in no step: no claim worth showing
-            for label in (self.count, self.deduction, self.essential):
-                label.setText("–")
+            for field in (self.count, self.deduction, self.essential):
+                field.setText("–")
         seconds = result.predicted_seconds
         self.predicted.setText("–" if seconds is None else f"about {clock(seconds)} (m:ss)")
         c = result.classification
