@@ -190,6 +190,9 @@ def test_a_reloaded_page_continues_the_session(browser: Any, tmp_path: Path) -> 
     assert not page.is_visible("#resume")
     page.click("#begin")
     play(page, first, lambda a, b: mouse_drag(page, a, b))
+    # The level's end is what the page keeps: wait for it (its Next button) before the tab drops; a busy
+    # machine (the whole suite on every core) once reloaded before the last line's release was handled.
+    page.wait_for_selector("#next", state="visible")
     page.click("#show-results")
     session = json.loads(page.input_value("#results-text"))["session"]
     page.reload()
