@@ -59,12 +59,15 @@ def print_report(report: Report, preset_name: str) -> None:
 
     level = report.level
     print(f"verdict: {report.verdict}")
-    count = {0: "none", 1: "1"}.get(report.count, "2+")
-    print(f"solutions: {count}   deduction: {'solved' if report.solved else 'not finished'}")
+    if not level.numbers:  # one vacuous solution, solved in no step: no claim worth printing (the editor's "–")
+        print("solutions: –   deduction: – (no numbers yet)")
+    else:
+        count = {0: "none", 1: "1"}.get(report.count, "2+")
+        print(f"solutions: {count}   deduction: {'solved' if report.solved else 'not finished'}")
     print(f"score ({preset_name}): {report.score:g}   selection score: {report.selection_score:g}")
     if report.tier:
         print(f"difficulty: {report.tier.describe()}")
-    if report.solved:
+    if report.solved and level.numbers:
         print(f"essential techniques: {describe_essential(report.essential)}")
     if report.predicted_seconds is not None:
         from linjat_editor.core.analysis.solve_time import clock

@@ -44,6 +44,14 @@ def test_analyze_text(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> Non
     assert "    1. [" in out and "cant_fit" in out
 
 
+def test_an_empty_board_claims_no_count_and_no_solve(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    """As in the editor's panel: one vacuous solution, solved in no step, is nothing to tell a designer."""
+    assert run("analyze", level_file(tmp_path, ["    ", "    ", "    "])) == 1  # no good level yet
+    out = capsys.readouterr().out
+    assert out.startswith("verdict: Empty: no numbers yet\nsolutions: –   deduction: – (no numbers yet)\n")
+    assert "essential techniques" not in out and "solved" not in out
+
+
 def test_analyze_jsonl(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
     path = tmp_path / "many.jsonl"
     path.write_text(json.dumps(CLEAN) + "\nnot json\n" + json.dumps([" 2 "]) + "\n")
