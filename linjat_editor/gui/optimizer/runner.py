@@ -170,11 +170,12 @@ class OptimizerRunner(QObject):
             self.optimizer = run.optimizer
             self.done = self._base + run.ran
             pool = self.optimizer.pool
-            last = self._last
-            if last is not None and (last.iteration, last.pool_scores) != (self.done, tuple(e.score for e in pool)):
+            if self._last is not None:
                 # the last report may be older than the run's last chunk: the panel's line ends on the pool's best
-                self._last = replace(with_scores(last, pool), iteration=self.done)
-                self.progressed.emit(self._last)
+                now = replace(with_scores(self._last, pool), iteration=self.done)
+                if now != self._last:
+                    self._last = now
+                    self.progressed.emit(now)
             self.poolChanged.emit(pool)
         if self.state == RunState.RUNNING:  # not paused: budget used up, an error, or stopped from outside (closing)
             cancelled = self._job is not None and self._job.cancelled()
