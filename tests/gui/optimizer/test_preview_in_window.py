@@ -190,6 +190,11 @@ def test_quit_asks_before_it_discards_the_optimizers_proposals(window, qtbot):
 def test_start_asks_before_a_new_run_discards_the_pool(window, qtbot):
     """A finished (or paused) run's proposals are the designer's: Start asks first. Cancel keeps the pool and
     starts nothing; Discard runs afresh on the board."""
+    from pathlib import Path
+
+    guide = " ".join((Path(__file__).resolve().parents[3] / "docs" / "user-guide.md").read_text(encoding="utf-8").split())
+    assert ("While the optimizer's pool holds proposals, another level on the board, Quit and a new **Start** ask "
+            "too: whether to *Discard* them (*Cancel* keeps the level, the pool and a run still going)") in guide
     from PySide6.QtCore import QTimer
     from PySide6.QtWidgets import QMessageBox
 
